@@ -135,7 +135,7 @@ public final class MemoryBudget {
     }
 
     /**
-     * Parses a size such as {@code 64g}, {@code 512m}, {@code 1.5g}, {@code 4096} (bytes), {@code 8GiB}.
+     * Parses a size such as {@code 64g}, {@code 512m}, {@code 1.5g}, {@code 4096} (bytes), {@code 8GiB}, {@code 0}.
      *
      * @throws IllegalArgumentException naming the text and the expected form
      */
@@ -153,8 +153,8 @@ public final class MemoryBudget {
             default -> 0;
         };
         double value = Double.parseDouble(m.group(1)) * Math.pow(2, shift);
-        if (value < 1 || value >= 0x1p62) {
-            throw new IllegalArgumentException("bad memory size '" + text + "': must be between 1 byte and 4 EiB");
+        if (value >= 0x1p62) {
+            throw new IllegalArgumentException("bad memory size '" + text + "': must be below 4 EiB");
         }
         return (long) value;
     }
