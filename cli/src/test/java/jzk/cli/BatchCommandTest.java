@@ -89,7 +89,7 @@ class BatchCommandTest {
     @Test
     void naivePermitsLetSynthesizedPartitionsPileUp(@TempDir Path dir) throws Exception {
         String[] slowGpu = {"batch", "--synthetic", "--count", "1", "--synthetic-partitions", "12",
-            "--synthetic-abc", "1m", "--synthetic-aux", "0", "--synthetic-ms", "1,25,0", "--partition-workers", "2",
+            "--synthetic-abc", "1m", "--synthetic-aux", "0", "--synthetic-ms", "1,50,0", "--partition-workers", "2",
             "--lookahead", "1", "--memory-budget", "256m", "--no-verify"};
         CliRun held = CliRun.of(with(slowGpu, "--json", dir.resolve("held.json").toString()));
         CliRun naive = CliRun.of(with(slowGpu, "--naive-permits", "--json", dir.resolve("naive.json").toString()));
@@ -102,7 +102,7 @@ class BatchCommandTest {
         long heldWaiting = h.get("peakBufferCounts").get("abcWaiting").asLong();
         long naiveWaiting = n.get("peakBufferCounts").get("abcWaiting").asLong();
         assertTrue(heldWaiting <= 3, "default policy exceeded W + L: " + heldWaiting);
-        assertTrue(naiveWaiting > 6, "naive policy did not pile up: " + naiveWaiting);
+        assertTrue(naiveWaiting > 5, "naive policy did not pile up: " + naiveWaiting);
         assertTrue(n.get("peakReservedBytes").asLong() > h.get("peakReservedBytes").asLong());
         assertTrue(held.out().contains("(prove=") && held.out().contains("not verified"), held.out());
     }

@@ -62,7 +62,9 @@ class BatchRunnerTest {
             assertEquals(i + 1, r.proofs().get(i).index());
         }
         assertEquals(4, r.stages().get("total").count());
-        assertEquals(2 * 5, r.stages().get("synthesis").count()); // 5 proofs reached the pipeline
+        // 4 completed proofs × 2 partitions, plus the failed proof's partition 0 and maybe its partition 1
+        long synthesized = r.stages().get("synthesis").count();
+        assertTrue(synthesized == 9 || synthesized == 10, "synthesis count " + synthesized);
         assertTrue(r.wallSeconds() > 0);
         assertEquals(4 * 60.0 / r.wallSeconds(), r.proofsPerMinute(), 1e-9);
         assertTrue(r.peakRssBytes() > 0);
