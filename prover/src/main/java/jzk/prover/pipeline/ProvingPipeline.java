@@ -174,26 +174,39 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    /** Waits for all submitted proofs to finish, then stops the worker threads. */
+    /**
+     * Waits for all submitted proofs to finish, then stops the worker threads. If the calling thread is
+     * interrupted while waiting, every undecided proof is cancelled, the threads are stopped without further
+     * waiting and the interrupt status is kept.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (closed) {
             return;
         }
-        while (!liveJobs.isEmpty()) {
-            try {
-                awaitIdle(Duration.ofDays(1));
-            } catch (TimeoutException e) {
-                throw new IllegalStateException(e);
-            }
+        boolean interrupted = false;
+        try {
+            awaitIdle(Duration.ofDays(365));
+        } catch (InterruptedException e) {
+            interrupted = true;
+            cancelAll();
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(e);
         }
         closedNanos = System.nanoTime();
         closed = true;
         threads.forEach(Thread::interrupt);
         for (Thread t : threads) {
-            t.join(5_000);
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
         timeline.close();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // ---------------------------------------------------------------- stages
