@@ -118,6 +118,10 @@ public final class BatchCommand implements Callable<Integer> {
             description = "Synthetic: minimum synthesis, GPU and finalize milliseconds (default 20,30,5).")
     long[] synthMillis = {20, 30, 5};
 
+    @Option(names = "--synthetic-offheap",
+            description = "Synthetic: buffers in native memory, freed when consumed (RSS follows the pipeline).")
+    boolean syntheticOffHeap;
+
     /** Set by {@link Main}: whether stderr is a terminal (progress line). */
     boolean progressLine;
 
@@ -219,7 +223,7 @@ public final class BatchCommand implements Callable<Integer> {
                 throw new CliException(CliException.USAGE, e.getMessage());
             }
         }
-        return SyntheticWorkload.factory(s);
+        return SyntheticWorkload.factory(s, syntheticOffHeap);
     }
 
     /** Reads a synthetic shape: {"partitions":4,"abcBytes":…,"auxBytes":…,"synthMillis":…,"gpuMillis":…,…}. */

@@ -28,6 +28,12 @@ import java.util.List;
  *       let its a/b/c buffers escape into the {@link GpuResult} (the pipeline drops its reference when
  *       {@code gpuStage} returns, which is what makes the early a/b/c release true). The {@code GpuResult} may
  *       carry the aux/witness needed by {@code finalizeStage}.</li>
+ *   <li><b>Discarded buffers are closed.</b> {@link Synthesized} and {@link GpuResult} are {@link AutoCloseable}
+ *       with an idempotent {@code close()}: the pipeline calls it on an object it drops without handing it to
+ *       the next stage (the proof failed or was cancelled) and on the input of a stage that threw. A workload
+ *       holding off-heap or device memory frees it there; one holding only Java arrays can keep the default
+ *       no-op. {@code close()} is never called on an object a stage returned normally and passed on: the
+ *       consuming stage owns it.</li>
  *   <li><b>Thread safety.</b> Stages of different partitions of the same workload run concurrently on
  *       different threads; the workload's shared state (parameters, inputs) must be read-only or
  *       synchronised. Stages of one partition run strictly in order and are published safely between
@@ -96,13 +102,23 @@ public interface ProofWorkload {
     }
 
     /** Output of {@link #synthesize}; owns the a/b/c buffers until {@link #gpuStage} consumes it. */
-    interface Synthesized {
+    interface Synthesized extends AutoCloseable {
         int partition();
+
+        /** Frees the buffers of a discarded partition; idempotent; must not throw. */
+        @Override
+        default void close() {
+        }
     }
 
     /** Output of {@link #gpuStage}; small (group elements) plus whatever aux finalize needs. */
-    interface GpuResult {
+    interface GpuResult extends AutoCloseable {
         int partition();
+
+        /** Frees the buffers of a discarded partition; idempotent; must not throw. */
+        @Override
+        default void close() {
+        }
     }
 
     /** Output of {@link #finalizeStage}: the partition's share of the proof. */

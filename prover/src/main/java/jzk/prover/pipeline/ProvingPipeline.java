@@ -257,6 +257,7 @@ public final class ProvingPipeline implements AutoCloseable {
             timeline.event("synthesis", "start", job.id, t.partition, threadName());
             Synthesized s = runStage(t, () -> job.workload.synthesize(t.partition));
             if (s == null || s.partition() != t.partition) {
+                closeQuietly(s);
                 throw new IllegalStateException("synthesize(" + t.partition + ") returned "
                         + (s == null ? "null" : "partition " + s.partition()));
             }
@@ -314,10 +315,14 @@ public final class ProvingPipeline implements AutoCloseable {
             busy.start();
             try {
                 r = runStage(t, () -> job.workload.gpuStage(s, slot));
+            } catch (Throwable e) {
+                closeQuietly(s);
+                throw e;
             } finally {
                 busy.end();
             }
             if (r == null || r.partition() != t.partition) {
+                closeQuietly(r);
                 throw new IllegalStateException("gpuStage(partition " + t.partition + ") returned "
                         + (r == null ? "null" : "partition " + r.partition()));
             }
@@ -360,7 +365,13 @@ public final class ProvingPipeline implements AutoCloseable {
             timeline.event("finalize", "start", job.id, t.partition, threadName());
             GpuResult r = t.gpuResult;
             t.gpuResult = null;
-            PartialProof p = runStage(t, () -> job.workload.finalizeStage(r));
+            PartialProof p;
+            try {
+                p = runStage(t, () -> job.workload.finalizeStage(r));
+            } catch (Throwable e) {
+                closeQuietly(r);
+                throw e;
+            }
             if (p == null || p.partition() != t.partition) {
                 throw new IllegalStateException("finalizeStage(partition " + t.partition + ") returned "
                         + (p == null ? "null" : "partition " + p.partition()));
@@ -456,14 +467,20 @@ public final class ProvingPipeline implements AutoCloseable {
 
     /** The single exit of every partition: returns what it still holds. Idempotent. */
     private void finish(Task t) {
+        Synthesized s;
+        GpuResult r;
         synchronized (t) {
             if (t.finished) {
                 return;
             }
             t.finished = true;
+            s = t.synthesized;
+            r = t.gpuResult;
             t.synthesized = null;
             t.gpuResult = null;
         }
+        closeQuietly(s); // dropped without being handed on: the workload frees its buffers
+        closeQuietly(r);
         releasePermit(t);
         releaseBytes(t, Long.MAX_VALUE);
         if (!t.classes.isEmpty()) {
@@ -517,6 +534,17 @@ public final class ProvingPipeline implements AutoCloseable {
         }
         job.outcome.complete(o);
         return true;
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Throwable ignored) {
+            // close() must not throw; a faulty one must not take a pipeline thread down with it
+        }
     }
 
     /** A one-line reason: the message for our own and plain exceptions, "Type: message" for the rest. */

@@ -1,9 +1,14 @@
 package jzk.prover.pipeline;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A synthetic {@link ProofWorkload} for testing and measuring the pipeline itself — it proves nothing.
@@ -14,6 +19,12 @@ import java.util.Locale;
  * aux values. Verification checks every partition's two sums against the closed form
  * {@code n·base + n(n−1)/2 (mod 2^64)}, so a partition whose data was lost, mixed up or reordered on its way
  * through the pipeline fails verification. Failures can be injected at one stage of one partition.
+ *
+ * <p>Buffers live on the Java heap ({@code long[]} chunks) or, with {@code offHeap}, in native memory
+ * ({@link Arena#ofShared()} segments) freed the moment they are consumed or discarded — then the process's RSS
+ * follows the pipeline's live buffers instead of the garbage collector's schedule, which is what a side-by-side
+ * memory comparison of the permit policies needs. {@link #liveBytes()} counts bytes allocated and not yet
+ * consumed or closed; it returns to zero once every partition is finished or discarded.
  *
  * <p>Used by the pipeline tests and by {@code jzk batch --synthetic}; never the default of any command.
  */
@@ -40,39 +51,52 @@ public final class SyntheticWorkload implements ProofWorkload {
         }
     }
 
-    /** Largest chunk allocated at once: 2^24 longs = 128 MiB. */
+    /** Largest heap chunk allocated at once: 2^24 longs = 128 MiB. */
     private static final int CHUNK_LONGS = 1 << 24;
 
     private final Spec spec;
     private final long seed;
     private final FailStage failStage;
     private final int failPartition;
+    private final boolean offHeap;
+    private final AtomicLong liveBytes = new AtomicLong();
 
     public SyntheticWorkload(Spec spec, long seed) {
-        this(spec, seed, null, -1);
+        this(spec, seed, null, -1, false);
     }
 
     /** A workload that throws (or, for VERIFY, answers false) at {@code failStage} of {@code failPartition}. */
     public SyntheticWorkload(Spec spec, long seed, FailStage failStage, int failPartition) {
+        this(spec, seed, failStage, failPartition, false);
+    }
+
+    /** As above, with buffers off the Java heap when {@code offHeap}. */
+    public SyntheticWorkload(Spec spec, long seed, FailStage failStage, int failPartition, boolean offHeap) {
         this.spec = spec;
         this.seed = seed;
         this.failStage = failStage;
         this.failPartition = failPartition;
+        this.offHeap = offHeap;
     }
 
     /** A factory giving proof {@code i} the seed {@code i + 1}. */
-    public static WorkloadFactory factory(Spec spec) {
+    public static WorkloadFactory factory(Spec spec, boolean offHeap) {
         return new WorkloadFactory() {
             @Override
             public String label() {
-                return "synthetic";
+                return offHeap ? "synthetic (off-heap)" : "synthetic";
             }
 
             @Override
             public ProofWorkload create(int index) {
-                return new SyntheticWorkload(spec, index + 1L);
+                return new SyntheticWorkload(spec, index + 1L, null, -1, offHeap);
             }
         };
+    }
+
+    /** Bytes of a/b/c and aux allocated by this workload and not yet consumed or closed. */
+    public long liveBytes() {
+        return liveBytes.get();
     }
 
     public Spec spec() {
@@ -116,9 +140,18 @@ public final class SyntheticWorkload implements ProofWorkload {
     public Synthesized synthesize(int partition) throws InterruptedException {
         long t0 = System.nanoTime();
         maybeFail(FailStage.SYNTHESIS, partition);
-        long[][] abc = fill(spec.abcBytes() / 8, abcBase(partition));
-        long[][] aux = fill(spec.auxBytes() / 8, auxBase(partition));
-        sleepUntil(t0, spec.synthMillis());
+        Buffer abc = new Buffer(spec.abcBytes() / 8, abcBase(partition));
+        Buffer aux = null;
+        try {
+            aux = new Buffer(spec.auxBytes() / 8, auxBase(partition));
+            sleepUntil(t0, spec.synthMillis());
+        } catch (InterruptedException | RuntimeException | Error e) {
+            abc.close(); // never handed out: the pipeline cannot close what it never saw
+            if (aux != null) {
+                aux.close();
+            }
+            throw e;
+        }
         return new Synth(partition, abc, aux);
     }
 
@@ -127,7 +160,10 @@ public final class SyntheticWorkload implements ProofWorkload {
         long t0 = System.nanoTime();
         Synth in = (Synth) s;
         maybeFail(FailStage.GPU, in.partition);
-        long abcSum = sum(in.abc);
+        long abcSum = in.abc.sum();
+        // Consumed: a/b/c are gone from here on. If the sleep below is interrupted, the pipeline closes the
+        // input, which closes aux (abc's close is idempotent).
+        in.abc.close();
         sleepUntil(t0, spec.gpuMillis());
         return new Gpu(in.partition, abcSum, in.aux);
     }
@@ -137,7 +173,8 @@ public final class SyntheticWorkload implements ProofWorkload {
         long t0 = System.nanoTime();
         Gpu in = (Gpu) r;
         maybeFail(FailStage.FINALIZE, in.partition);
-        long auxSum = sum(in.aux);
+        long auxSum = in.aux.sum();
+        in.aux.close();
         sleepUntil(t0, spec.finalizeMillis());
         return new Partial(in.partition, in.abcSum, auxSum);
     }
@@ -181,29 +218,73 @@ public final class SyntheticWorkload implements ProofWorkload {
         return n * base + tri;
     }
 
-    private static long[][] fill(long n, long base) {
-        int chunks = (int) ((n + CHUNK_LONGS - 1) / CHUNK_LONGS);
-        long[][] out = new long[chunks][];
-        long i = 0;
-        for (int c = 0; c < chunks; c++) {
-            long[] a = new long[(int) Math.min(CHUNK_LONGS, n - i)];
-            for (int k = 0; k < a.length; k++) {
-                a[k] = base + i + k;
-            }
-            i += a.length;
-            out[c] = a;
-        }
-        return out;
-    }
+    /**
+     * {@code n} longs {@code base + i}, on the heap (chunks of at most {@link #CHUNK_LONGS}) or in one native
+     * segment. {@link #close()} is idempotent and gives the bytes back to {@code liveBytes} once.
+     */
+    private final class Buffer implements AutoCloseable {
+        private final long bytes;
+        private final AtomicBoolean closed = new AtomicBoolean();
+        private long[][] chunks;
+        private Arena arena;
+        private MemorySegment segment;
 
-    private static long sum(long[][] chunks) {
-        long s = 0;
-        for (long[] a : chunks) {
-            for (long v : a) {
-                s += v;
+        Buffer(long n, long base) {
+            bytes = n * 8;
+            if (offHeap) {
+                arena = Arena.ofShared();
+                try {
+                    segment = arena.allocate(Math.max(8, bytes), 8);
+                } catch (RuntimeException | Error e) {
+                    arena.close();
+                    throw e;
+                }
+                for (long i = 0; i < n; i++) {
+                    segment.setAtIndex(ValueLayout.JAVA_LONG, i, base + i);
+                }
+            } else {
+                chunks = new long[(int) ((n + CHUNK_LONGS - 1) / CHUNK_LONGS)][];
+                long i = 0;
+                for (int c = 0; c < chunks.length; c++) {
+                    long[] a = new long[(int) Math.min(CHUNK_LONGS, n - i)];
+                    for (int k = 0; k < a.length; k++) {
+                        a[k] = base + i + k;
+                    }
+                    i += a.length;
+                    chunks[c] = a;
+                }
+            }
+            liveBytes.addAndGet(bytes);
+        }
+
+        long sum() {
+            long s = 0;
+            if (segment != null) {
+                long n = bytes / 8;
+                for (long i = 0; i < n; i++) {
+                    s += segment.getAtIndex(ValueLayout.JAVA_LONG, i);
+                }
+            } else {
+                for (long[] a : chunks) {
+                    for (long v : a) {
+                        s += v;
+                    }
+                }
+            }
+            return s;
+        }
+
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                chunks = null;
+                segment = null;
+                if (arena != null) {
+                    arena.close();
+                }
+                liveBytes.addAndGet(-bytes);
             }
         }
-        return s;
     }
 
     private static void sleepUntil(long startNanos, long millis) throws InterruptedException {
@@ -215,10 +296,19 @@ public final class SyntheticWorkload implements ProofWorkload {
         }
     }
 
-    private record Synth(int partition, long[][] abc, long[][] aux) implements Synthesized {
+    private record Synth(int partition, Buffer abc, Buffer aux) implements Synthesized {
+        @Override
+        public void close() {
+            abc.close();
+            aux.close();
+        }
     }
 
-    private record Gpu(int partition, long abcSum, long[][] aux) implements GpuResult {
+    private record Gpu(int partition, long abcSum, Buffer aux) implements GpuResult {
+        @Override
+        public void close() {
+            aux.close();
+        }
     }
 
     private record Partial(int partition, long abcSum, long auxSum) implements PartialProof {

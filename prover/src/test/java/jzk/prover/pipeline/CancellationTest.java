@@ -61,12 +61,15 @@ class CancellationTest {
     @Test
     void runningGpuStageIsInterruptedAndWaitingPartitionsDropped() throws Exception {
         ProvingPipeline p = new ProvingPipeline(config(2, 2, 1, 64));
-        ProofHandle slow = p.submit(new SyntheticWorkload(new SyntheticWorkload.Spec(6, MIB, MIB, 1, 20_000, 1), 1));
+        SyntheticWorkload slowLoad = new SyntheticWorkload(new SyntheticWorkload.Spec(6, MIB, MIB, 1, 20_000, 1), 1,
+                null, -1, true);
+        ProofHandle slow = p.submit(slowLoad);
         ProofHandle next = p.submit(new SyntheticWorkload(QUICK, 2));
         awaitCount(p, BufferClass.ABC_ON_GPU, 1);
         awaitCount(p, BufferClass.ABC_WAITING, 2);
         assertTrue(slow.cancel());
         slow.released().get(2, TimeUnit.SECONDS);
+        assertEquals(0, slowLoad.liveBytes(), "native buffers of the cancelled proof not freed");
         assertTrue(outcome(next).completed(), outcome(next).reason());
         assertAllReleased(p);
         p.close();

@@ -30,7 +30,8 @@ class FaultTest {
     void failureInOneStageFailsOnlyThatProof(SyntheticWorkload.FailStage stage, String reason) throws Exception {
         ProvingPipeline p = new ProvingPipeline(config(2, 1, 2, 64));
         ProofHandle before = p.submit(new SyntheticWorkload(SPEC, 1));
-        ProofHandle bad = p.submit(new SyntheticWorkload(SPEC, 2, stage, 1));
+        SyntheticWorkload badLoad = new SyntheticWorkload(SPEC, 2, stage, 1, true);
+        ProofHandle bad = p.submit(badLoad);
         ProofHandle after = p.submit(new SyntheticWorkload(SPEC, 3));
         ProofOutcome o = outcome(bad);
         assertEquals(ProofOutcome.Status.FAILED, o.status());
@@ -39,6 +40,8 @@ class FaultTest {
         assertTrue(outcome(before).completed(), outcome(before).reason());
         assertTrue(outcome(after).completed(), outcome(after).reason());
         assertAllReleased(p);
+        // every native buffer of the failed proof was consumed or closed by the pipeline's discard
+        assertEquals(0, badLoad.liveBytes());
         p.close();
     }
 

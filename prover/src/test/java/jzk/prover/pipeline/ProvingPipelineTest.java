@@ -29,8 +29,10 @@ class ProvingPipelineTest {
         PipelineConfig cfg = config(2, 1, 2, 64).withTimelineFile(timeline).withBufferLog(log::add);
         ProvingPipeline p = new ProvingPipeline(cfg);
         List<ProofHandle> handles = new ArrayList<>();
+        List<SyntheticWorkload> loads = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            handles.add(p.submit(new SyntheticWorkload(SMALL, 100 + i)));
+            loads.add(new SyntheticWorkload(SMALL, 100 + i, null, -1, i % 2 == 1)); // heap and off-heap
+            handles.add(p.submit(loads.getLast()));
         }
         for (ProofHandle h : handles) {
             ProofOutcome o = outcome(h);
@@ -41,6 +43,9 @@ class ProvingPipelineTest {
         }
         assertAllReleased(p);
         p.close();
+        for (SyntheticWorkload w : loads) {
+            assertEquals(0, w.liveBytes());
+        }
 
         // 12 partitions × 6 transitions, each one logged line naming all classes
         assertEquals(12 * 6, p.tracker().transitions());
