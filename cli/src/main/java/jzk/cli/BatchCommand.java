@@ -103,7 +103,7 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--synthetic", description = "Prove nothing: run the synthetic pipeline-test workload.")
     boolean synthetic;
 
-    @Option(names = "--synthetic-partitions", paramLabel = "P", description = "Synthetic: partitions per proof.")
+    @Option(names = "--synthetic-partitions", paramLabel = "P", description = "Synthetic: partitions per proof (default ${DEFAULT-VALUE}).")
     int synthPartitions = 4;
 
     @Option(names = "--synthetic-abc", paramLabel = "SIZE", converter = SizeConverter.class,

@@ -53,6 +53,8 @@ public final class SyntheticWorkload implements ProofWorkload {
 
     /** Largest heap chunk allocated at once: 2^24 longs = 128 MiB. */
     private static final int CHUNK_LONGS = 1 << 24;
+    /** Heap staging array for bulk copies to and from native memory: 2^16 longs = 512 KiB. */
+    private static final int STAGING_LONGS = 1 << 16;
 
     private final Spec spec;
     private final long seed;
@@ -239,8 +241,13 @@ public final class SyntheticWorkload implements ProofWorkload {
                     arena.close();
                     throw e;
                 }
-                for (long i = 0; i < n; i++) {
-                    segment.setAtIndex(ValueLayout.JAVA_LONG, i, base + i);
+                long[] tmp = new long[(int) Math.min(n, STAGING_LONGS)]; // bulk copies, not per-element access
+                for (long i = 0; i < n; i += tmp.length) {
+                    int len = (int) Math.min(tmp.length, n - i);
+                    for (int k = 0; k < len; k++) {
+                        tmp[k] = base + i + k;
+                    }
+                    MemorySegment.copy(tmp, 0, segment, ValueLayout.JAVA_LONG, i * 8, len);
                 }
             } else {
                 chunks = new long[(int) ((n + CHUNK_LONGS - 1) / CHUNK_LONGS)][];
@@ -261,8 +268,13 @@ public final class SyntheticWorkload implements ProofWorkload {
             long s = 0;
             if (segment != null) {
                 long n = bytes / 8;
-                for (long i = 0; i < n; i++) {
-                    s += segment.getAtIndex(ValueLayout.JAVA_LONG, i);
+                long[] tmp = new long[(int) Math.min(n, STAGING_LONGS)];
+                for (long i = 0; i < n; i += tmp.length) {
+                    int len = (int) Math.min(tmp.length, n - i);
+                    MemorySegment.copy(segment, ValueLayout.JAVA_LONG, i * 8, tmp, 0, len);
+                    for (int k = 0; k < len; k++) {
+                        s += tmp[k];
+                    }
                 }
             } else {
                 for (long[] a : chunks) {
