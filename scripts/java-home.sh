@@ -10,3 +10,4 @@ else
   exit 1
 fi
 export PATH="$JAVA_HOME/bin:$PATH"
+export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
