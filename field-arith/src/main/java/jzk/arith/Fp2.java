@@ -9,8 +9,8 @@ import java.math.BigInteger;
  * <p>Invariants: an element {@code c0 + c1·u} occupies 12 longs at {@code arr[off .. off+11]}: {@code c0} (6 limbs)
  * then {@code c1} (6 limbs), each an {@link Fp} element (little-endian limbs, Montgomery form, fully reduced).
  * Zero is all-zero limbs. Every method accepts outputs aliasing inputs (temporaries are taken before the output
- * is written). Methods with a trailing {@code long[] t} use it as scratch of at least {@link #SCRATCH} longs and
- * allocate nothing beyond what {@link Fp#F} does; the overloads without it allocate their scratch.
+ * is written). Methods with trailing {@code long[] t, int to} use {@code t[to .. to+SCRATCH-1]} as scratch
+ * and allocate nothing; the overloads without it allocate their scratch.
  */
 public final class Fp2 {
     private Fp2() {
@@ -76,14 +76,14 @@ public final class Fp2 {
      * {@code r = a·ξ} with {@code ξ = u + 1} (the non-residue of the sextic twist):
      * {@code (c0 + c1·u)(1 + u) = (c0 − c1) + (c0 + c1)·u}. Needs 6 longs of scratch.
      */
-    public static void mulByNonResidue(long[] r, int ro, long[] a, int ao, long[] t) {
-        F.sub(t, 0, a, ao, a, ao + N);
+    public static void mulByNonResidue(long[] r, int ro, long[] a, int ao, long[] t, int to) {
+        F.sub(t, to, a, ao, a, ao + N);
         F.add(r, ro + N, a, ao, a, ao + N);
-        F.copy(r, ro, t, 0);
+        F.copy(r, ro, t, to);
     }
 
     public static void mulByNonResidue(long[] r, int ro, long[] a, int ao) {
-        mulByNonResidue(r, ro, a, ao, new long[N]);
+        mulByNonResidue(r, ro, a, ao, new long[N], 0);
     }
 
     // ---------------------------------------------------------------- multiplicative
@@ -92,45 +92,47 @@ public final class Fp2 {
      * {@code r = a·b} by Karatsuba (3 Fp multiplications): {@code v0 = a0b0, v1 = a1b1},
      * {@code r0 = v0 − v1} (u² = −1), {@code r1 = (a0 + a1)(b0 + b1) − v0 − v1}.
      */
-    public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, long[] t) {
-        F.mul(t, 0, a, ao, b, bo);               // v0
-        F.mul(t, N, a, ao + N, b, bo + N);       // v1
-        F.add(t, 2 * N, a, ao, a, ao + N);       // a0 + a1
-        F.add(t, 3 * N, b, bo, b, bo + N);       // b0 + b1
-        F.mul(t, 2 * N, t, 2 * N, t, 3 * N);
-        F.sub(t, 2 * N, t, 2 * N, t, 0);
-        F.sub(r, ro + N, t, 2 * N, t, N);
-        F.sub(r, ro, t, 0, t, N);
+    public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, long[] t, int to) {
+        final int t1 = to + N, t2 = to + 2 * N, t3 = to + 3 * N;
+        F.mul(t, to, a, ao, b, bo);          // v0
+        F.mul(t, t1, a, ao + N, b, bo + N);  // v1
+        F.add(t, t2, a, ao, a, ao + N);      // a0 + a1
+        F.add(t, t3, b, bo, b, bo + N);      // b0 + b1
+        F.mul(t, t2, t, t2, t, t3);
+        F.sub(t, t2, t, t2, t, to);
+        F.sub(r, ro + N, t, t2, t, t1);
+        F.sub(r, ro, t, to, t, t1);
     }
 
     public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
-        mul(r, ro, a, ao, b, bo, new long[SCRATCH]);
+        mul(r, ro, a, ao, b, bo, new long[SCRATCH], 0);
     }
 
     /** {@code r = a²} by complex squaring: {@code r0 = (a0 + a1)(a0 − a1)}, {@code r1 = 2·a0·a1}. */
-    public static void square(long[] r, int ro, long[] a, int ao, long[] t) {
-        F.add(t, 0, a, ao, a, ao + N);
-        F.sub(t, N, a, ao, a, ao + N);
-        F.mul(t, 2 * N, a, ao, a, ao + N);
-        F.mul(r, ro, t, 0, t, N);
-        F.dbl(r, ro + N, t, 2 * N);
+    public static void square(long[] r, int ro, long[] a, int ao, long[] t, int to) {
+        final int t1 = to + N, t2 = to + 2 * N;
+        F.add(t, to, a, ao, a, ao + N);
+        F.sub(t, t1, a, ao, a, ao + N);
+        F.mul(t, t2, a, ao, a, ao + N);
+        F.mul(r, ro, t, to, t, t1);
+        F.dbl(r, ro + N, t, t2);
     }
 
     public static void square(long[] r, int ro, long[] a, int ao) {
-        square(r, ro, a, ao, new long[SCRATCH]);
+        square(r, ro, a, ao, new long[SCRATCH], 0);
     }
 
     /** Norm {@code N(a) = a·conj(a) = c0² + c1²} in Fp, written to {@code r[ro..ro+5]}. */
-    public static void norm(long[] r, int ro, long[] a, int ao, long[] t) {
-        F.square(t, 0, a, ao);
-        F.square(t, N, a, ao + N);
-        F.add(r, ro, t, 0, t, N);
+    public static void norm(long[] r, int ro, long[] a, int ao, long[] t, int to) {
+        F.square(t, to, a, ao);
+        F.square(t, to + N, a, ao + N);
+        F.add(r, ro, t, to, t, to + N);
     }
 
     /** {@code r = a^{-1} = conj(a) / N(a)}; the inverse of zero is zero (as in {@link MontgomeryField#inverse}). */
     public static void inverse(long[] r, int ro, long[] a, int ao) {
         long[] t = new long[SCRATCH];
-        norm(t, 2 * N, a, ao, t);
+        norm(t, 2 * N, a, ao, t, 0);
         F.inverse(t, 2 * N, t, 2 * N);
         F.mul(r, ro, a, ao, t, 2 * N);
         F.mul(t, 0, a, ao + N, t, 2 * N);
@@ -144,9 +146,9 @@ public final class Fp2 {
         copy(base, 0, a, ao);
         long[] acc = one();
         for (int i = e.bitLength() - 1; i >= 0; i--) {
-            square(acc, 0, acc, 0, t);
+            square(acc, 0, acc, 0, t, 0);
             if (e.testBit(i)) {
-                mul(acc, 0, acc, 0, base, 0, t);
+                mul(acc, 0, acc, 0, base, 0, t, 0);
             }
         }
         copy(r, ro, acc, 0);
@@ -160,7 +162,7 @@ public final class Fp2 {
      */
     public static int legendre(long[] a, int ao) {
         long[] t = new long[SCRATCH];
-        norm(t, 2 * N, a, ao, t);
+        norm(t, 2 * N, a, ao, t, 0);
         return F.legendre(t, 2 * N);
     }
 
@@ -181,14 +183,14 @@ public final class Fp2 {
         long[] x0 = new long[LONGS];
         long[] tmp = new long[LONGS];
         pow(a1, 0, a, ao, SQRT_EXP1);                 // a1 = a^((q−3)/4)
-        mul(alpha, 0, a1, 0, a, ao, t);               // a1·a
-        mul(alpha, 0, alpha, 0, a1, 0, t);            // α = a1·(a1·a) = a^((q−1)/2)
+        mul(alpha, 0, a1, 0, a, ao, t, 0);               // a1·a
+        mul(alpha, 0, alpha, 0, a1, 0, t, 0);            // α = a1·(a1·a) = a^((q−1)/2)
         conjugate(tmp, 0, alpha, 0);
-        mul(tmp, 0, tmp, 0, alpha, 0, t);             // a0 = α^q·α
+        mul(tmp, 0, tmp, 0, alpha, 0, t, 0);             // a0 = α^q·α
         if (equal(tmp, 0, MINUS_ONE, 0)) {
             return false;
         }
-        mul(x0, 0, a1, 0, a, ao, t);                  // x0 = a1·a
+        mul(x0, 0, a1, 0, a, ao, t, 0);                  // x0 = a1·a
         if (equal(alpha, 0, MINUS_ONE, 0)) {
             // x = u·x0 = (−x0.c1) + x0.c0·u
             F.neg(tmp, 0, x0, N);
@@ -196,10 +198,10 @@ public final class Fp2 {
         } else {
             add(alpha, 0, alpha, 0, ONE, 0);          // 1 + α
             pow(alpha, 0, alpha, 0, SQRT_EXP2);       // b = (1 + α)^((q−1)/2)
-            mul(tmp, 0, alpha, 0, x0, 0, t);          // x = b·x0
+            mul(tmp, 0, alpha, 0, x0, 0, t, 0);          // x = b·x0
         }
         // The algorithm is only conditionally correct on inputs it was not proven for; check the result.
-        square(alpha, 0, tmp, 0, t);
+        square(alpha, 0, tmp, 0, t, 0);
         if (!equal(alpha, 0, a, ao)) {
             return false;
         }
