@@ -19,6 +19,15 @@ public final class Groth16 {
     private Groth16() {
     }
 
+    /** Single-proof verification; {@code publicInputs} Montgomery Fr (e.g. {@code Witness.publicInputs()}). */
+    public static boolean verify(VerifyingKey vk, Proof proof, long[] publicInputs) {
+        return Verifier.verify(new PreparedVerifyingKey(vk), proof, publicInputs);
+    }
+
+    public static boolean verify(PreparedVerifyingKey pvk, Proof proof, long[] publicInputs) {
+        return Verifier.verify(pvk, proof, publicInputs);
+    }
+
     /** Parameters for {@code cs} from fresh toxic waste drawn from {@code rnd}. */
     public static ProvingKey setup(R1cs cs, Random rnd) {
         return Setup.generate(cs, rnd);

@@ -57,6 +57,17 @@ public final class SnarkjsJson {
     }
 
     /**
+     * verification_key.json with vk_alphabeta_12 computed as snarkjs does. ffjavascript's final exponentiation
+     * raises to 3·(p¹² − 1)/r (the Hayashida–Hayasaka–Teruya form without the division by 3), so its value is
+     * e(α, β)³ for our exact pairing — checked against a snarkjs-exported key in SnarkjsVerifierTest.
+     */
+    public static void writeVerifyingKey(Path path, VerifyingKey vk) throws IOException {
+        long[] ab = jzk.arith.Pairing.pairing(vk.alpha1, 0, vk.beta2, 0);
+        jzk.arith.Fp12.pow(ab, 0, ab, 0, BigInteger.valueOf(3));
+        writeVerifyingKey(path, vk, ab);
+    }
+
+    /**
      * verification_key.json. {@code alphaBeta12} is e(α, β) as 12 Fp values in the order c0.c0.c0, c0.c0.c1,
      * c0.c1.c0, … (Fp12 = Fp6 + Fp6·w, Fp6 = 3 × Fp2) in Montgomery form, or null to write zeros (snarkjs's verifier
      * does not read it).

@@ -37,7 +37,7 @@ class Groth16SnarkjsExportTest {
         Path vk = tmp.resolve("vk.json");
         Path proof = tmp.resolve("proof.json");
         Path pub = tmp.resolve("public.json");
-        SnarkjsJson.writeVerifyingKey(vk, pk.vk, null);
+        SnarkjsJson.writeVerifyingKey(vk, pk.vk);
         SnarkjsJson.writeProof(proof, p);
         SnarkjsJson.writePublic(pub, w.publicInputs());
         assertTrue(snarkjsVerify(vk, pub, proof), "snarkjs accepts jzk's own proof");
