@@ -132,7 +132,14 @@ public final class BatchCommand implements Callable<Integer> {
         WorkloadFactory factory = synthetic ? syntheticFactory() : WorkloadHooks.groth16(input);
         List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
 
-        Writer bufferLogWriter = bufferLog == null ? null : Files.newBufferedWriter(bufferLog);
+        Writer bufferLogWriter = null;
+        if (bufferLog != null) {
+            try {
+                bufferLogWriter = Files.newBufferedWriter(bufferLog);
+            } catch (IOException e) {
+                throw new CliException(CliException.FAILURE, "cannot write --buffer-log " + bufferLog + ": " + e);
+            }
+        }
         Consumer<String> bufferLines = bufferLines(bufferLogWriter, err);
         PipelineConfig config;
         try {

@@ -47,7 +47,7 @@ public final class Main {
             if (ex instanceof CliException c) {
                 code = c.exitCode();
                 message = c.getMessage();
-            } else if (ex instanceof java.io.IOException) {
+            } else if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
                 message = "I/O error: " + ex.getMessage();
             } else {
                 message = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());

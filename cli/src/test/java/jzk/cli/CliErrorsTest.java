@@ -92,6 +92,20 @@ class CliErrorsTest {
     }
 
     @Test
+    void unwritableOutputFilesAreOneLineErrors(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("plain-file");
+        Files.writeString(file, "x");
+        CliRun timeline = CliRun.of("batch", "--synthetic", "--timeline", file.resolve("t.csv").toString());
+        assertEquals(1, timeline.exitCode());
+        assertEquals(1, timeline.errLines(), timeline.err());
+        assertTrue(timeline.err().startsWith("jzk: I/O error: cannot write timeline file " + file.resolve("t.csv")),
+                timeline.err());
+        CliRun log = CliRun.of("batch", "--synthetic", "--buffer-log", file.resolve("b.log").toString());
+        assertEquals(1, log.exitCode());
+        assertTrue(log.err().startsWith("jzk: cannot write --buffer-log " + file.resolve("b.log")), log.err());
+    }
+
+    @Test
     void rootAloneShowsUsage() {
         CliRun r = CliRun.of();
         assertEquals(2, r.exitCode());
