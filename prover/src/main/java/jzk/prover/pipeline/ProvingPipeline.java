@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -13,13 +12,10 @@ import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import jzk.prover.pipeline.BufferTracker.Event;
 import jzk.prover.pipeline.ProofOutcome.Status;
 import jzk.prover.pipeline.ProofWorkload.DeviceSlot;
-import jzk.prover.pipeline.ProofWorkload.Footprint;
 import jzk.prover.pipeline.ProofWorkload.GpuResult;
 import jzk.prover.pipeline.ProofWorkload.PartialProof;
 import jzk.prover.pipeline.ProofWorkload.Proof;
@@ -54,8 +50,8 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  */
 public final class ProvingPipeline implements AutoCloseable {
 
-    private static final Comparator<Task> OLDEST_FIRST =
-            Comparator.<Task>comparingLong(t -> t.job.id).thenComparingInt(t -> t.partition);
+    private static final Comparator<PartitionTask> OLDEST_FIRST =
+            Comparator.<PartitionTask>comparingLong(t -> t.job.id).thenComparingInt(t -> t.partition);
 
     private final PipelineConfig config;
     private final long startNanos = System.nanoTime();
@@ -64,14 +60,14 @@ public final class ProvingPipeline implements AutoCloseable {
     private final Timeline timeline;
     private final StageMetrics metrics;
     private final Semaphore permits;
-    private final PriorityBlockingQueue<Task> admission = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
-    private final PriorityBlockingQueue<Task> handoff = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
-    private final PriorityBlockingQueue<Task> finalizeQueue = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
-    private final PriorityBlockingQueue<Job> assembly =
+    private final PriorityBlockingQueue<PartitionTask> admission = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
+    private final PriorityBlockingQueue<PartitionTask> handoff = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
+    private final PriorityBlockingQueue<PartitionTask> finalizeQueue = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
+    private final PriorityBlockingQueue<ProofJob> assembly =
             new PriorityBlockingQueue<>(16, Comparator.comparingLong(j -> j.id));
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong nextJobId = new AtomicLong();
-    private final Set<Job> liveJobs = ConcurrentHashMap.newKeySet();
+    private final Set<ProofJob> liveJobs = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
     private volatile long closedNanos;
 
@@ -122,7 +118,7 @@ public final class ProvingPipeline implements AutoCloseable {
         return (closed ? closedNanos : System.nanoTime()) - startNanos;
     }
 
-    /** Synthesis permits free now (W + L when idle, less the partition workers waiting for work). */
+    /** Synthesis permits free now: W + L when no partition is in synthesis or waiting for a GPU worker. */
     public int availablePermits() {
         return permits.availablePermits();
     }
@@ -134,7 +130,7 @@ public final class ProvingPipeline implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("pipeline is closed");
         }
-        Job job = new Job(nextJobId.getAndIncrement(), workload, System.nanoTime());
+        ProofJob job = new ProofJob(this, nextJobId.getAndIncrement(), workload, System.nanoTime());
         liveJobs.add(job);
         job.released.whenComplete((v, e) -> job.outcome.whenComplete((o, e2) -> liveJobs.remove(job)));
         timeline.event("proof", "submit", job.id, -1, "-");
@@ -150,7 +146,7 @@ public final class ProvingPipeline implements AutoCloseable {
 
     /** Cancels every proof not yet decided. */
     public void cancelAll() {
-        for (Job j : liveJobs) {
+        for (ProofJob j : liveJobs) {
             j.cancel();
         }
     }
@@ -159,7 +155,7 @@ public final class ProvingPipeline implements AutoCloseable {
     public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!liveJobs.isEmpty()) {
-            for (Job j : List.copyOf(liveJobs)) {
+            for (ProofJob j : List.copyOf(liveJobs)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     throw new TimeoutException(liveJobs.size() + " proofs still in the pipeline after " + timeout);
@@ -213,7 +209,7 @@ public final class ProvingPipeline implements AutoCloseable {
 
     private void partitionWorkerLoop() {
         while (!closed) {
-            Task t;
+            PartitionTask t;
             try {
                 t = admission.take();
             } catch (InterruptedException e) {
@@ -241,8 +237,8 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    private void synthesize(Task t) {
-        Job job = t.job;
+    private void synthesize(PartitionTask t) {
+        ProofJob job = t.job;
         try {
             if (job.isDecided() || !budget.reserve(t.footprint.totalBytes(), job::isDecided)) {
                 finish(t);
@@ -283,7 +279,7 @@ public final class ProvingPipeline implements AutoCloseable {
     private void gpuWorkerLoop(DeviceSlot slot) {
         StageMetrics.DeviceBusy busy = metrics.device(slot.deviceIndex());
         while (!closed) {
-            Task t;
+            PartitionTask t;
             try {
                 t = handoff.take();
             } catch (InterruptedException e) {
@@ -293,8 +289,8 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    private void gpu(Task t, DeviceSlot slot, StageMetrics.DeviceBusy busy) {
-        Job job = t.job;
+    private void gpu(PartitionTask t, DeviceSlot slot, StageMetrics.DeviceBusy busy) {
+        ProofJob job = t.job;
         try {
             if (job.isDecided()) {
                 finish(t);
@@ -343,7 +339,7 @@ public final class ProvingPipeline implements AutoCloseable {
 
     private void finalizerLoop() {
         while (!closed) {
-            Task t;
+            PartitionTask t;
             try {
                 t = finalizeQueue.take();
             } catch (InterruptedException e) {
@@ -353,8 +349,8 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    private void finalizePartition(Task t) {
-        Job job = t.job;
+    private void finalizePartition(PartitionTask t) {
+        ProofJob job = t.job;
         try {
             if (job.isDecided()) {
                 finish(t);
@@ -392,7 +388,7 @@ public final class ProvingPipeline implements AutoCloseable {
 
     private void assemblerLoop() {
         while (!closed) {
-            Job job;
+            ProofJob job;
             try {
                 job = assembly.take();
             } catch (InterruptedException e) {
@@ -431,7 +427,7 @@ public final class ProvingPipeline implements AutoCloseable {
     // ---------------------------------------------------------------- resources and failures
 
     /** Runs a workload stage with the current thread registered for cancellation interrupts. */
-    private <T> T runStage(Task t, java.util.concurrent.Callable<T> stage) throws Exception {
+    private <T> T runStage(PartitionTask t, java.util.concurrent.Callable<T> stage) throws Exception {
         synchronized (t) {
             if (t.job.isDecided()) {
                 throw new java.util.concurrent.CancellationException("proof already decided");
@@ -448,7 +444,7 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    private void releasePermit(Task t) {
+    private void releasePermit(PartitionTask t) {
         synchronized (t) {
             if (t.permitHeld) {
                 t.permitHeld = false;
@@ -457,7 +453,7 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    private void releaseBytes(Task t, long bytes) {
+    private void releaseBytes(PartitionTask t, long bytes) {
         synchronized (t) {
             long n = Math.min(bytes, t.reservedBytes);
             t.reservedBytes -= n;
@@ -466,7 +462,7 @@ public final class ProvingPipeline implements AutoCloseable {
     }
 
     /** The single exit of every partition: returns what it still holds. Idempotent. */
-    private void finish(Task t) {
+    private void finish(PartitionTask t) {
         Synthesized s;
         GpuResult r;
         synchronized (t) {
@@ -491,8 +487,8 @@ public final class ProvingPipeline implements AutoCloseable {
         }
     }
 
-    private void fail(Task t, String stage, Throwable e) {
-        Job job = t.job;
+    private void fail(PartitionTask t, String stage, Throwable e) {
+        ProofJob job = t.job;
         if (!job.isDecided()) {
             timeline.event(stage.startsWith("GPU") ? "gpu" : stage, "fail", job.id, t.partition, threadName());
             failJob(job, Status.FAILED, "partition " + t.partition + " " + stage + " failed: " + describe(e));
@@ -500,13 +496,13 @@ public final class ProvingPipeline implements AutoCloseable {
         finish(t);
     }
 
-    private void failJob(Job job, Status status, String reason) {
+    private void failJob(ProofJob job, Status status, String reason) {
         if (!decide(job, status, reason, null, null)) {
             return;
         }
         timeline.event("proof", status == Status.CANCELLED ? "cancel" : "fail", job.id, -1, threadName());
         assembly.remove(job);
-        for (Task t : job.tasks) {
+        for (PartitionTask t : job.tasks) {
             if (admission.remove(t) || handoff.remove(t) || finalizeQueue.remove(t)) {
                 finish(t);
             }
@@ -519,7 +515,7 @@ public final class ProvingPipeline implements AutoCloseable {
     }
 
     /** Decides the outcome once; returns false if it was already decided. */
-    private boolean decide(Job job, Status status, String reason, Proof proof, Boolean verified) {
+    private boolean decide(ProofJob job, Status status, String reason, Proof proof, Boolean verified) {
         if (!job.state.compareAndSet(null, status)) {
             return false;
         }
@@ -568,114 +564,8 @@ public final class ProvingPipeline implements AutoCloseable {
         return Thread.currentThread().getName();
     }
 
-    // ---------------------------------------------------------------- state
-
-    /** One proof request. Fields written before the tasks are queued are safely published by the queues. */
-    private final class Job implements ProofHandle {
-        final long id;
-        final ProofWorkload workload;
-        final String label;
-        final long submitNanos;
-        final AtomicLong startNanos = new AtomicLong();
-        final AtomicReference<Status> state = new AtomicReference<>();
-        final CompletableFuture<ProofOutcome> outcome = new CompletableFuture<>();
-        final CompletableFuture<Void> released = new CompletableFuture<>();
-        List<Task> tasks = List.of();
-        PartialProof[] parts;
-        AtomicInteger partsLeft;
-        AtomicInteger tasksLeft;
-
-        Job(long id, ProofWorkload workload, long submitNanos) {
-            this.id = id;
-            this.workload = workload;
-            this.submitNanos = submitNanos;
-            String l;
-            try {
-                l = workload.label();
-            } catch (RuntimeException e) {
-                l = workload.getClass().getSimpleName();
-            }
-            this.label = l;
-        }
-
-        /** Builds the tasks; returns a reason the proof cannot run, or null. */
-        String prepare(long capacityBytes) {
-            try {
-                int n = workload.partitions();
-                if (n < 1) {
-                    return "proof " + id + " has " + n + " partitions; at least 1 is needed";
-                }
-                List<Task> list = new ArrayList<>(n);
-                for (int p = 0; p < n; p++) {
-                    Footprint f = workload.footprint(p);
-                    if (f.totalBytes() > capacityBytes) {
-                        return "partition " + p + " " + new MemoryBudget.BudgetExceededException(
-                                f.totalBytes(), capacityBytes).getMessage();
-                    }
-                    list.add(new Task(this, p, f));
-                }
-                parts = new PartialProof[n];
-                partsLeft = new AtomicInteger(n);
-                tasksLeft = new AtomicInteger(n);
-                tasks = List.copyOf(list);
-                return null;
-            } catch (RuntimeException e) {
-                return "cannot read the proof's partitions: " + describe(e);
-            }
-        }
-
-        boolean isDecided() {
-            return state.get() != null;
-        }
-
-        void markStarted(long nanos) {
-            startNanos.compareAndSet(0, nanos);
-        }
-
-        @Override
-        public long jobId() {
-            return id;
-        }
-
-        @Override
-        public CompletableFuture<ProofOutcome> outcome() {
-            return outcome;
-        }
-
-        @Override
-        public CompletableFuture<Void> released() {
-            return released;
-        }
-
-        @Override
-        public boolean cancel() {
-            if (isDecided()) {
-                return false;
-            }
-            failJob(this, Status.CANCELLED, "cancelled");
-            return state.get() == Status.CANCELLED;
-        }
-    }
-
-    /** One partition travelling through the stages; mutable fields guarded by {@code this}. */
-    private static final class Task {
-        final Job job;
-        final int partition;
-        final Footprint footprint;
-        /** Buffer classes the tracker counts this partition in; mutated only by the tracker. */
-        final EnumSet<BufferClass> classes = EnumSet.noneOf(BufferClass.class);
-        boolean permitHeld;
-        long reservedBytes;
-        boolean finished;
-        Thread runningThread;
-        Synthesized synthesized;
-        GpuResult gpuResult;
-        long synthesisEndNanos;
-
-        Task(Job job, int partition, Footprint footprint) {
-            this.job = job;
-            this.partition = partition;
-            this.footprint = footprint;
-        }
+    /** Called by {@link ProofJob#cancel()}. */
+    void cancel(ProofJob job) {
+        failJob(job, Status.CANCELLED, "cancelled");
     }
 }
