@@ -89,6 +89,23 @@ class ProvingPipelineTest {
     }
 
     @Test
+    void gpuWorkersRunConcurrentlyPerDeviceAndOnEveryDevice() throws Exception {
+        // 2 devices × 2 workers; synthesis (4 workers, lookahead 4) outpaces the 60 ms GPU stage
+        PipelineConfig cfg = config(4, 4, 2, 256).withDevices(List.of("sim:0", "sim:1"));
+        ProvingPipeline p = new ProvingPipeline(cfg);
+        ProofOutcome o = outcome(p.submit(new SyntheticWorkload(new SyntheticWorkload.Spec(12, MIB / 4, 0, 1, 60, 0),
+                9)));
+        assertTrue(o.completed(), o.reason());
+        p.close();
+        assertTrue(p.tracker().peakCount(BufferClass.ABC_ON_GPU) >= 3,
+                "GPU stages never overlapped: peak " + p.tracker().peakCount(BufferClass.ABC_ON_GPU));
+        assertTrue(p.tracker().peakCount(BufferClass.ABC_ON_GPU) <= 4, "more GPU stages than G × devices");
+        for (double busy : p.metrics().gpuBusyFractions(p.wallNanos()).values()) {
+            assertTrue(busy > 0, "a device got no work");
+        }
+    }
+
+    @Test
     void writesHgrmFilesPerStage(@TempDir Path dir) throws Exception {
         ProvingPipeline p = new ProvingPipeline(config(2, 1, 1, 64));
         assertTrue(outcome(p.submit(new SyntheticWorkload(SMALL, 7))).completed());
