@@ -40,8 +40,9 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  *       {@link PermitPolicy#RELEASE_AT_SYNTHESIS_END} only the budget bounds the waiting partitions.</li>
  *   <li>a/b/c bytes are released when {@code gpuStage} returns, aux bytes when {@code finalizeStage} returns.</li>
  *   <li>Every partition ends in {@code finish(task)}, exactly once, which returns whatever it still holds
- *       (permit, budget bytes, tracker counts). After all submitted proofs are released the budget's reserved
- *       bytes and every tracker count are zero.</li>
+ *       (permit, budget bytes, tracker counts) and closes a {@code Synthesized}/{@code GpuResult} it drops
+ *       without handing on. After all submitted proofs are released the budget's reserved bytes and every
+ *       tracker count are zero and all W + L permits are free.</li>
  *   <li>No stage waits on a later one while holding something a later stage needs: GPU workers and finalizers
  *       never wait on the budget or on permits, so admission waits always end.</li>
  *   <li>A failure in any stage fails only its own proof (outcome FAILED with the reason); its queued partitions
