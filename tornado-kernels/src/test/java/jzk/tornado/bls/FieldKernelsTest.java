@@ -184,4 +184,37 @@ class FieldKernelsTest {
             assertEquals(null, Oracle.scalarMul(Oracle.generator(d), Oracle.R), "r·G = infinity, d=" + d);
         }
     }
+
+    /** The kernels against field-arith's CPU {@code MontgomeryField} on the project layout, through {@link Layout}. */
+    @Test
+    void matchesFieldArithBitForBit() {
+        jzk.arith.MontgomeryField[] cpu = {jzk.arith.Fr.F, jzk.arith.Fp.F};
+        for (int f : new int[] {Mont32.FR, Mont32.FP}) {
+            jzk.arith.MontgomeryField F = cpu[f];
+            int longs = F.n;
+            int count = 64;
+            long[] a = new long[count * longs];
+            long[] b = new long[count * longs];
+            java.util.Random r = new java.util.Random(f + 40);
+            for (int i = 0; i < count; i++) {
+                F.random(a, i * longs, r);
+                F.random(b, i * longs, r);
+            }
+            F.setZero(a, 0);
+            F.setOne(b, longs);
+            F.neg(a, 2 * longs, b, longs); // m - 1 in Montgomery form
+            for (String op : new String[] {"mul", "add", "sub"}) {
+                long[] want = new long[a.length];
+                for (int i = 0; i < count; i++) {
+                    switch (op) {
+                        case "mul" -> F.mul(want, i * longs, a, i * longs, b, i * longs);
+                        case "add" -> F.add(want, i * longs, a, i * longs, b, i * longs);
+                        default -> F.sub(want, i * longs, a, i * longs, b, i * longs);
+                    }
+                }
+                int[] got = run(op, f, Layout.split(a), Layout.split(b), count, 2 * longs);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(want, Layout.join(got), op + " field " + f);
+            }
+        }
+    }
 }
