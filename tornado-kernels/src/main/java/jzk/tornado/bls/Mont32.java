@@ -96,17 +96,20 @@ public final class Mont32 {
         return acc == 0;
     }
 
-    /** r = a + b mod m. Inputs reduced; the sum of two reduced values is below 2m, so one subtraction suffices. */
+    /**
+     * r = a + b mod m. Inputs reduced, so the sum is below 2m and one conditional subtraction suffices. Written
+     * in place (no private temporary): limb i of r is written after limb i of a and b is read, so r may alias a
+     * or b at the same offset.
+     */
     public static void add(int f, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         int n = limbs(f);
-        int[] s = new int[MAX_LIMBS];
         long carry = 0;
         for (int i = 0; i < n; i++) {
             long t = (a[ao + i] & M32) + (b[bo + i] & M32) + carry;
-            s[i] = (int) t;
+            r[ro + i] = (int) t;
             carry = t >>> 32;
         }
-        subtractModulusIfNeeded(f, r, ro, s, (int) carry);
+        subtractModulusIfNeeded(f, r, ro, (int) carry);
     }
 
     /** r = 2a mod m. */
@@ -114,20 +117,19 @@ public final class Mont32 {
         add(f, r, ro, a, ao, a, ao);
     }
 
-    /** r = a - b mod m: subtract, and add m back when it borrowed. */
+    /** r = a - b mod m: subtract in place, and add m back when it borrowed. */
     public static void sub(int f, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         int n = limbs(f);
-        int[] s = new int[MAX_LIMBS];
         long borrow = 0;
         for (int i = 0; i < n; i++) {
             long t = (a[ao + i] & M32) - (b[bo + i] & M32) - borrow;
-            s[i] = (int) t;
-            borrow = (t >>> 63);
+            r[ro + i] = (int) t;
+            borrow = t >>> 63;
         }
         long mask = -borrow & M32; // all ones when the difference went negative
         long carry = 0;
         for (int i = 0; i < n; i++) {
-            long t = (s[i] & M32) + (MODULUS[f * MAX_LIMBS + i] & mask) + carry;
+            long t = (r[ro + i] & M32) + (MODULUS[f * MAX_LIMBS + i] & mask) + carry;
             r[ro + i] = (int) t;
             carry = t >>> 32;
         }
@@ -157,21 +159,21 @@ public final class Mont32 {
         int inv = NEG_INV[f];
         int[] t = new int[MAX_LIMBS + 2];
         for (int i = 0; i < n; i++) {
-            long bi = b[bo + i] & M32;
+            int bi = b[bo + i];
             long c = 0;
             for (int j = 0; j < n; j++) {
-                long s = (t[j] & M32) + (a[ao + j] & M32) * bi + c;
+                long s = (t[j] & M32) + (a[ao + j] & M32) * (bi & M32) + c;
                 t[j] = (int) s;
                 c = s >>> 32;
             }
             long s = (t[n] & M32) + c;
             t[n] = (int) s;
             t[n + 1] = (int) (s >>> 32);
-            long m = (t[0] * inv) & M32;
-            s = (t[0] & M32) + m * (MODULUS[mo] & M32);
+            int m = t[0] * inv;
+            s = (t[0] & M32) + (m & M32) * (MODULUS[mo] & M32);
             c = s >>> 32;
             for (int j = 1; j < n; j++) {
-                s = (t[j] & M32) + m * (MODULUS[mo + j] & M32) + c;
+                s = (t[j] & M32) + (m & M32) * (MODULUS[mo + j] & M32) + c;
                 t[j - 1] = (int) s;
                 c = s >>> 32;
             }
@@ -179,8 +181,11 @@ public final class Mont32 {
             t[n - 1] = (int) s;
             t[n] = t[n + 1] + (int) (s >>> 32);
         }
-        // t < 2m: one conditional subtraction
-        subtractModulusIfNeeded(f, r, ro, t, t[n]);
+        // t < 2m: copy out, then one conditional subtraction
+        for (int i = 0; i < n; i++) {
+            r[ro + i] = t[i];
+        }
+        subtractModulusIfNeeded(f, r, ro, t[n]);
     }
 
     /** r = a² (Montgomery). */
@@ -189,23 +194,25 @@ public final class Mont32 {
     }
 
     /**
-     * r = s - m if the (n+1)-limb value {@code (high, s)} is at least m, else s. Precondition: the value is
-     * below 2m, so the result is reduced.
+     * r = r − m if the (n+1)-limb value {@code (high, r)} is at least m, else r unchanged. Precondition: the value
+     * is below 2m, so the result is reduced. First pass computes the borrow of r − m without storing, the second
+     * subtracts m masked by the decision, so no private temporary is needed.
      */
-    private static void subtractModulusIfNeeded(int f, int[] r, int ro, int[] s, int high) {
+    private static void subtractModulusIfNeeded(int f, int[] r, int ro, int high) {
         int n = limbs(f);
         int mo = f * MAX_LIMBS;
-        int[] d = new int[MAX_LIMBS];
         long borrow = 0;
         for (int i = 0; i < n; i++) {
-            long t = (s[i] & M32) - (MODULUS[mo + i] & M32) - borrow;
-            d[i] = (int) t;
+            long t = (r[ro + i] & M32) - (MODULUS[mo + i] & M32) - borrow;
             borrow = t >>> 63;
         }
         // value >= m  <=>  the high word absorbs the borrow
-        boolean keepDiff = high != 0 || borrow == 0;
+        long mask = (high != 0 || borrow == 0) ? M32 : 0;
+        borrow = 0;
         for (int i = 0; i < n; i++) {
-            r[ro + i] = keepDiff ? d[i] : s[i];
+            long t = (r[ro + i] & M32) - (MODULUS[mo + i] & mask) - borrow;
+            r[ro + i] = (int) t;
+            borrow = t >>> 63;
         }
     }
 }

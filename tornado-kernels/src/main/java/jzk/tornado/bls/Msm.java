@@ -20,6 +20,7 @@ public final class Msm {
     }
 
     private static final Method ACCUMULATE = Kernels.find(MsmKernels.class, "accumulate");
+    private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
     private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
     private static final int LOCAL = 64;
     private static final long[] R_LIMBS = Fr.F.modulusLimbs();
@@ -101,8 +102,9 @@ public final class Msm {
             int[] part = new int[8 * n];
             System.arraycopy(s32, from * 8, part, 0, part.length);
             host.write(sc, 0, part, part.length);
-            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, partials, n, cfg.c,
-                    cfg.windows, cfg.groups);
+            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
+                    cfg.groups);
+            host.launch(REDUCE, grid(items), LOCAL, d, buckets, partials, cfg.c, items);
             for (int half = items / 2; half >= cfg.windows; half /= 2) {
                 host.launch(FOLD, grid(half), LOCAL, d, partials, half);
             }

@@ -62,12 +62,11 @@ public final class MsmKernels {
     }
 
     /**
-     * Work-item {@code gid = g·windows + w}: bucket accumulation of chunk g for window w, then its running-sum
-     * reduction into {@code partials[gid]} (XYZZ). {@code buckets} holds {@code 2^(c−1)} XYZZ points per
-     * work-item.
+     * Work-item {@code gid = g·windows + w}: bucket accumulation of chunk g for window w. {@code buckets} holds
+     * {@code 2^(c−1)} XYZZ points per work-item.
      */
     public static void accumulate(KernelContext ctx, int d, int[] bases, int[] scalars, int[] buckets,
-                                  int[] partials, int n, int c, int windows, int groups) {
+                                  int n, int c, int windows, int groups) {
         int gid = ctx.globalIdx;
         if (gid >= windows * groups) {
             return;
@@ -91,7 +90,21 @@ public final class MsmKernels {
                 Xyzz.addAffine(d, buckets, bo + (mag - 1) * pInts, bases, i * aInts, digit < 0);
             }
         }
-        // Σ_b (b+1)·B_b = Σ_b (running sum of B_top … B_b)
+    }
+
+    /**
+     * Work-item {@code gid}: reduces its {@code 2^(c−1)} buckets into {@code partials[gid]} (XYZZ) with running
+     * sums, {@code Σ_b (b+1)·B_b = Σ_b (B_top + … + B_b)}: 2·2^(c−1) additions. A separate launch from
+     * {@link #accumulate} so each kernel inlines only its own point formulas.
+     */
+    public static void reduceBuckets(KernelContext ctx, int d, int[] buckets, int[] partials, int c, int items) {
+        int gid = ctx.globalIdx;
+        if (gid >= items) {
+            return;
+        }
+        int bucketCount = 1 << (c - 1);
+        int pInts = 48 * d;
+        int bo = gid * bucketCount * pInts;
         int[] run = new int[96];
         int[] acc = new int[96];
         Xyzz.setInfinity(d, run, 0);
