@@ -4,7 +4,7 @@ import jzk.tornado.api.KernelContext;
 
 /**
  * Element-wise kernels over vectors of field elements and points: the device entry points of {@link Mont32},
- * {@link Fp2k} and {@link Xyzz}, used by the conformance tests (each GPU result compared bit for bit with the
+ * {@link CurveField} and {@link Xyzz}, used by the conformance tests (each GPU result compared bit for bit with the
  * CPU reference) and by the throughput benchmark.
  *
  * <p>Invariants: work-item {@code i < n} handles element {@code i} (offset {@code i·width}); work-items past
@@ -55,7 +55,7 @@ public final class FieldKernels {
     public static void fp2Mul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            Fp2k.mul(r, i * 24, a, i * 24, b, i * 24);
+            CurveField.mul(2, r, i * 24, a, i * 24, b, i * 24);
         }
     }
 
@@ -63,7 +63,7 @@ public final class FieldKernels {
     public static void fp2Sqr(KernelContext ctx, int[] r, int[] a, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            Fp2k.sqr(r, i * 24, a, i * 24);
+            CurveField.sqr(2, r, i * 24, a, i * 24);
         }
     }
 

@@ -105,15 +105,19 @@ public final class MsmKernels {
         int bucketCount = 1 << (c - 1);
         int pInts = 48 * d;
         int bo = gid * bucketCount * pInts;
-        int[] run = new int[96];
-        int[] acc = new int[96];
-        Xyzz.setInfinity(d, run, 0);
-        Xyzz.setInfinity(d, acc, 0);
+        // one private array: running sum at 0, accumulator at 96, current bucket at 192. The two additions per
+        // bucket are one loop body, so the kernel carries one copy of the XYZZ addition instead of two.
+        int[] pts = new int[288];
+        Xyzz.setInfinity(d, pts, 0);
+        Xyzz.setInfinity(d, pts, 96);
         for (int b = bucketCount - 1; b >= 0; b--) {
-            Xyzz.add(d, run, 0, buckets, bo + b * pInts);
-            Xyzz.add(d, acc, 0, run, 0);
+            Xyzz.copy(d, pts, 192, buckets, bo + b * pInts);
+            for (int step = 0; step < 2; step++) {
+                // step 0: run += bucket; step 1: acc += run
+                Xyzz.add(d, pts, 96 * step, pts, 192 - 192 * step);
+            }
         }
-        Xyzz.copy(d, partials, gid * pInts, acc, 0);
+        Xyzz.copy(d, partials, gid * pInts, pts, 96);
     }
 
     /** pts[i] += pts[i + half] for i < half (XYZZ): one level of the tree sum over chunks. */
