@@ -19,6 +19,7 @@ final class BenchHosts {
                 hosts.add(new JvmHost());
             }
         }
+        hosts.addAll(DeviceHosts.forBench(spec));
         if (hosts.isEmpty()) {
             throw new IllegalArgumentException("no backend matches '" + spec + "' (known: jvm, all)");
         }

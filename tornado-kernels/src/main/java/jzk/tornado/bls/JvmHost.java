@@ -44,6 +44,11 @@ public final class JvmHost implements KernelHost {
     }
 
     @Override
+    public String toString() {
+        return "JvmHost";
+    }
+
+    @Override
     public Buffer allocate(long ints) {
         return new HeapBuffer(ints);
     }

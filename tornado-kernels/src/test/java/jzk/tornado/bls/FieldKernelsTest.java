@@ -9,14 +9,20 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.BinaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Field and point kernels on the jvm host against the BigInteger {@link Oracle}, bit for bit (the kernel output
  * limbs must equal the Montgomery form of the oracle's value), on random values and the edges 0, 1, m − 1.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jzk.tornado.bls.TestHosts#hosts")
 class FieldKernelsTest {
     private final Random rnd = new Random(20261129);
-    private final KernelHost host = new JvmHost();
+    @Parameter
+    KernelHost host;
 
     private List<BigInteger> operands(BigInteger m, int randomCount) {
         List<BigInteger> v = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,

@@ -10,15 +10,21 @@ import jzk.arith.Fp;
 import jzk.arith.Fr;
 import jzk.arith.Limbs;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Pippenger MSM on the jvm host against the naive Σ k_i·P_i of the BigInteger {@link Oracle}, for G1 and G2,
  * with zero scalars, r − 1, points at infinity, repeated bases (also P and −P), several segments; plus the
  * signed-digit recoding and the rejection of scalars ≥ r.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jzk.tornado.bls.TestHosts#hosts")
 class MsmTest {
     private final Random rnd = new Random(7);
-    private final KernelHost host = new JvmHost();
+    @Parameter
+    KernelHost host;
 
     @Test
     void signedDigitsReconstructTheScalar() {

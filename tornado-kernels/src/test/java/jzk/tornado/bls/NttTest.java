@@ -7,6 +7,9 @@ import java.util.Random;
 import jzk.arith.Fr;
 import jzk.arith.FrDomain;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,9 +18,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * bit for bit, for every transform kind, sizes 2^1 … 2^11 (2^11 takes two local-memory passes), plus many-pass
  * plans with small blocks.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jzk.tornado.bls.TestHosts#hosts")
 class NttTest {
     private final Random rnd = new Random(11);
-    private final KernelHost host = new JvmHost();
+    @Parameter
+    KernelHost host;
 
     private long[] randomVector(int n) {
         long[] v = new long[n * 4];

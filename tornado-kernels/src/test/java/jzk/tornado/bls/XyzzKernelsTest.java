@@ -5,14 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * XYZZ point kernels for G1 (d = 1) and G2 (d = 2) against the affine BigInteger group law of {@link Oracle},
  * including every special case a bucket meets: accumulator or base at infinity, P + P, P + (−P), negated bases.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jzk.tornado.bls.TestHosts#hosts")
 class XyzzKernelsTest {
     private final Random rnd = new Random(3);
-    private final KernelHost host = new JvmHost();
+    @Parameter
+    KernelHost host;
 
     private BigInteger[][][] samplePairs(int d, int randomPairs, BigInteger[][][] second) {
         BigInteger[][] g = Oracle.generator(d);
