@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.function.LongFunction;
 
 import jzk.tornado.api.Device;
+import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
@@ -33,12 +34,21 @@ public final class ConformanceRunner {
 
     /** Runs {@code c} on {@code device} and on {@code reference}, and compares. Never throws for a kernel error. */
     public static Outcome run(Device device, Device reference, Case c, long seed) {
+        return run(device, null, reference, c, seed);
+    }
+
+    /**
+     * Like {@link #run(Device, Device, Case, long)} but launches {@code kernel} (e.g. a hand-written source) on
+     * {@code device} instead of compiling {@code c.method()}; {@code null} means compile.
+     */
+    public static Outcome run(Device device, DeviceKernel kernel, Device reference, Case c, long seed) {
         Object[] expected = c.arguments().apply(seed);
         Object[] actual = c.arguments().apply(seed);
         try {
             reference.launch(reference.kernel(c.method()), c.globalSize(), c.localSize(), withoutContext(expected));
             try {
-                device.launch(device.kernel(c.method()), c.globalSize(), c.localSize(), withoutContext(actual));
+                DeviceKernel k = kernel != null ? kernel : device.kernel(c.method());
+                device.launch(k, c.globalSize(), c.localSize(), withoutContext(actual));
             } catch (RuntimeException e) {
                 return new Outcome(device.name(), c.name(), false, e.toString());
             }

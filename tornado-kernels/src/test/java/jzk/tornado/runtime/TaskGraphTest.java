@@ -47,8 +47,8 @@ class TaskGraphTest {
         long[] expected = expectedSums(a, b, local);
         ImmutableTaskGraph g = new TaskGraph("pipeline")
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, a, b)
-                .task("mul", Grid.of(n, 64), TestKernels::mulAddHi, TaskGraph.CONTEXT, a, b, r)
-                .task("sum", Grid.of(n, local), TestKernels::groupSum, TaskGraph.CONTEXT, r, sums)
+                .task("mul", Grid.of(n, 64), SelfTestKernels::mulAddHi, TaskGraph.CONTEXT, a, b, r)
+                .task("sum", Grid.of(n, local), SelfTestKernels::groupSum, TaskGraph.CONTEXT, r, sums)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, sums)
                 .transferToHost(DataTransferMode.UNDER_DEMAND, r)
                 .snapshot();
@@ -99,7 +99,7 @@ class TaskGraphTest {
         long[] r = new long[64];
         TaskGraph g = new TaskGraph("bad")
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, a)
-                .task("mul", Grid.of(64, 64), TestKernels::mulAddHi, TaskGraph.CONTEXT, a, b, r)
+                .task("mul", Grid.of(64, 64), SelfTestKernels::mulAddHi, TaskGraph.CONTEXT, a, b, r)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, r);
         IllegalStateException e = assertThrows(IllegalStateException.class, g::snapshot);
         assertTrue(e.getMessage().contains("task mul: array argument 2"), e.getMessage());

@@ -46,7 +46,8 @@ final class TestDevices {
     }
 
     static Method method(String name) {
-        return Arrays.stream(TestKernels.class.getMethods()).filter(m -> m.getName().equals(name)).findFirst()
+        return java.util.stream.Stream.of(SelfTestKernels.class, TestKernels.class)
+                .flatMap(c -> Arrays.stream(c.getMethods())).filter(m -> m.getName().equals(name)).findFirst()
                 .orElseThrow();
     }
 
@@ -61,7 +62,7 @@ final class TestDevices {
         }
     }
 
-    /** The hand-written twin of a TestKernels kernel for this device's language. */
+    /** The hand-written twin of a SelfTestKernels kernel for this device's language. */
     static KernelSource handWritten(Device d, String kernel, KernelParam... params) {
         return d.info().kind() == DeviceKind.CUDA
                 ? KernelSource.ptx(kernel, resource(kernel + ".ptx"), params)

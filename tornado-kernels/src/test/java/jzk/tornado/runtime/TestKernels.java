@@ -2,32 +2,9 @@ package jzk.tornado.runtime;
 
 import jzk.tornado.api.KernelContext;
 
-/** Small kernels for the runtime tests; hand-written PTX / OpenCL C twins live in the test resources. */
+/** Kernels for the runtime tests of barriers, errors and arguments (see also {@link SelfTestKernels}). */
 public final class TestKernels {
     private TestKernels() {
-    }
-
-    /** r[i] = a[i] * b[i] + unsignedMultiplyHigh(a[i], b[i]) (64-bit wrap-around). */
-    public static void mulAddHi(KernelContext ctx, long[] a, long[] b, long[] r) {
-        int i = ctx.globalIdx;
-        r[i] = a[i] * b[i] + Math.unsignedMultiplyHigh(a[i], b[i]);
-    }
-
-    /** Work-group sum by tree reduction in local memory; out[group] = sum of in over the group. */
-    public static void groupSum(KernelContext ctx, long[] in, long[] out) {
-        long[] partial = ctx.allocateLongLocalArray(256);
-        int l = ctx.localIdx;
-        partial[l] = in[ctx.globalIdx];
-        ctx.localBarrier();
-        for (int stride = ctx.localGroupSizeX / 2; stride > 0; stride >>= 1) {
-            if (l < stride) {
-                partial[l] += partial[l + stride];
-            }
-            ctx.localBarrier();
-        }
-        if (l == 0) {
-            out[ctx.groupIdx] = partial[0];
-        }
     }
 
     /**
