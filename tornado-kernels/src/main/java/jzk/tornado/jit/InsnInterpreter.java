@@ -152,9 +152,27 @@ final class InsnInterpreter {
     void binary(BinOp op, Type t, boolean zext) {
         Ir.Operand b = popPrim(op == BinOp.SHL || op == BinOp.SHR || op == BinOp.USHR ? Type.I32 : t);
         Ir.Operand a = popPrim(t);
+        if (op == BinOp.CMP || op == BinOp.UCMP) {
+            // keep copies of the operands: the result overwrites a's stack register
+            Ir.Operand ca = copy(a);
+            Ir.Operand cb = copy(b);
+            Ir.Var dst = pushTarget(Type.I32);
+            add(new Ir.Binary(op, dst, ca, cb));
+            st.stack.add(new Slot(Kind.I32, null, null, false, new FrameState.Compare(op == BinOp.UCMP, ca, cb)));
+            return;
+        }
         Ir.Var dst = pushTarget(op == BinOp.CMP || op == BinOp.UCMP ? Type.I32 : t);
         add(new Ir.Binary(op, dst, a, b));
         push(dst.type(), null, zext);
+    }
+
+    private Ir.Operand copy(Ir.Operand v) {
+        if (v instanceof Ir.Const) {
+            return v;
+        }
+        Ir.Var t = temp(v.type());
+        add(new Ir.Move(t, v));
+        return t;
     }
 
     void unary(UnOp op, Type from, Type to, boolean zext) {
@@ -392,9 +410,18 @@ final class InsnInterpreter {
         Ir.Operand b;
         switch (op) {
             case IFEQ, IFNE, IFLT, IFGE, IFGT, IFLE -> {
+                FrameState.Compare cmp = st.stack.get(depth() - 1).compare();
                 a = popPrim(Type.I32);
                 b = Ir.Const.i32(0);
                 cond = Ir.Cond.values()[op.ordinal() - Opcode.IFEQ.ordinal()];
+                if (cmp != null) {
+                    // cmp(x, y) OP 0  <=>  x OP y
+                    a = cmp.a();
+                    b = cmp.b();
+                    if (cmp.unsigned() && cond.ordinal() >= Ir.Cond.LT.ordinal()) {
+                        cond = Ir.Cond.values()[cond.ordinal() - Ir.Cond.LT.ordinal() + Ir.Cond.ULT.ordinal()];
+                    }
+                }
             }
             case IF_ICMPEQ, IF_ICMPNE, IF_ICMPLT, IF_ICMPGE, IF_ICMPGT, IF_ICMPLE -> {
                 b = popPrim(Type.I32);
@@ -404,11 +431,35 @@ final class InsnInterpreter {
             default -> throw error("reference comparison (" + op.name().toLowerCase() + ")");
         }
         int next = mt.blockAt(pc + 1);
+        if (a instanceof Ir.Const ca && b instanceof Ir.Const cb) {
+            // a branch on constants (e.g. on $assertionsDisabled) has one successor: the other path is dead code
+            int taken = holds(cond, ca.value(), cb.value()) ? target : next;
+            successors.put(taken, st.copy());
+            if (emit) {
+                cur.term = new Ir.Jump(mt.irBlocks[taken]);
+            }
+            return;
+        }
         successors.put(target, st.copy());
         successors.put(next, st.copy());
         if (emit) {
             cur.term = new Ir.Branch(cond, a, b, mt.irBlocks[target], mt.irBlocks[next]);
         }
+    }
+
+    private static boolean holds(Ir.Cond c, long x, long y) {
+        return switch (c) {
+            case EQ -> x == y;
+            case NE -> x != y;
+            case LT -> x < y;
+            case GE -> x >= y;
+            case GT -> x > y;
+            case LE -> x <= y;
+            case ULT -> Long.compareUnsigned(x, y) < 0;
+            case UGE -> Long.compareUnsigned(x, y) >= 0;
+            case UGT -> Long.compareUnsigned(x, y) > 0;
+            case ULE -> Long.compareUnsigned(x, y) <= 0;
+        };
     }
 
     private void switchOn(java.lang.classfile.Label dflt, List<SwitchCase> cases) {

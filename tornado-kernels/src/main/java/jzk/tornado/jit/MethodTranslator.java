@@ -71,12 +71,12 @@ final class MethodTranslator {
                 "method without bytecode (abstract or native)"));
         this.maxLocals = code instanceof java.lang.classfile.attribute.CodeAttribute ca ? ca.maxLocals() : 256;
         int line = -1;
+        ExceptionCatch firstHandler = null;
         for (CodeElement e : code.elementList()) {
             switch (e) {
                 case LabelTarget lt -> labelPos.put(lt.label(), insns.size());
                 case LineNumber ln -> line = ln.line();
-                case ExceptionCatch ec -> throw kernel.error(owner, methodName, line,
-                        "exception handler (try/catch/finally)");
+                case ExceptionCatch ec -> firstHandler = firstHandler == null ? ec : firstHandler;
                 case Instruction i -> {
                     insns.add(i);
                     lines.add(line);
@@ -84,6 +84,14 @@ final class MethodTranslator {
                 default -> {
                 }
             }
+        }
+        if (firstHandler != null) {
+            for (int i = 0; i < insns.size(); i++) {
+                if (insns.get(i).opcode() == Opcode.MONITORENTER) {
+                    throw error(i, "synchronized block (monitorenter)");
+                }
+            }
+            throw error(target(firstHandler.tryStart()), "exception handler (try/catch/finally)");
         }
         findBlocks();
     }

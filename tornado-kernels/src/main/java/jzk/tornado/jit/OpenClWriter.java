@@ -213,8 +213,15 @@ final class OpenClWriter {
             case CMP -> "(" + signed(bin.a()) + " < " + signed(bin.b()) + " ? 0xFFFFFFFFu : ("
                     + signed(bin.a()) + " > " + signed(bin.b()) + " ? 1u : 0u))";
             case UCMP -> "(" + a + " < " + b + " ? 0xFFFFFFFFu : (" + a + " > " + b + " ? 1u : 0u))";
-            case DIV -> (w32 ? "jzk_idiv(" : "jzk_ldiv(") + a + ", " + b + ")";
-            case REM -> (w32 ? "jzk_irem(" : "jzk_lrem(") + a + ", " + b + ")";
+            case DIV, REM -> {
+                if (bin.b() instanceof Ir.Const c && c.value() != 0 && c.value() != -1) {
+                    // a constant divisor other than 0 and -1 needs none of the guards
+                    yield (w32 ? "as_uint(" : "as_ulong(") + signed(bin.a()) + (bin.op() == Ir.BinOp.DIV ? " / "
+                            : " % ") + signed(bin.b()) + ")";
+                }
+                yield (bin.op() == Ir.BinOp.DIV ? (w32 ? "jzk_idiv(" : "jzk_ldiv(") : (w32 ? "jzk_irem("
+                        : "jzk_lrem(")) + a + ", " + b + ")";
+            }
             case UDIV -> "(" + b + " == 0 ? 0 : " + a + " / " + b + ")";
             case UREM -> "(" + b + " == 0 ? 0 : " + a + " % " + b + ")";
         };

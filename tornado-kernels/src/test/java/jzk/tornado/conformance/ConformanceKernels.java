@@ -1,6 +1,7 @@
 package jzk.tornado.conformance;
 
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
 
 /**
@@ -385,5 +386,50 @@ public final class ConformanceKernels {
         out[k++] = p + q;
         out[k++] = k;
         b[i] += y++ + ++y;
+    }
+
+    /** {@code System.arraycopy} between arrays and inside one array (overlapping both ways); an assert. */
+    public static void arrayCopies(KernelContext ctx, long[] a, long[] out) {
+        int i = ctx.globalIdx;
+        long[] t = new long[8];
+        System.arraycopy(a, i * 4, t, 2, 4);
+        assert t[0] == 0 : "fresh private arrays are zero";
+        System.arraycopy(t, 2, t, 3, 4);
+        System.arraycopy(t, 1, t, 0, 6);
+        System.arraycopy(t, 0, out, i * 8, 8);
+    }
+
+    /** Off-heap int arrays and an int work-group array: a per-group inclusive prefix sum (Hillis-Steele). */
+    public static void offHeapIntScan(KernelContext ctx, OffHeapIntArray in, OffHeapIntArray out) {
+        int[] s = ctx.allocateIntLocalArray(GROUP);
+        int lid = ctx.localIdx;
+        s[lid] = in.get(ctx.globalIdx);
+        ctx.localBarrier();
+        for (int d = 1; d < GROUP; d <<= 1) {
+            int v = lid >= d ? s[lid - d] : 0;
+            ctx.localBarrier();
+            s[lid] += v;
+            ctx.localBarrier();
+        }
+        out.set(ctx.globalIdx, s[lid] ^ (int) in.size());
+    }
+
+    /** Carry propagation written the usual ways: compareUnsigned fused into branches, ternaries, long loops. */
+    public static void carryChains(KernelContext ctx, long[] a, long[] b, long[] out) {
+        int i = ctx.globalIdx;
+        long carry = 0;
+        long borrow = 0;
+        for (int k = 0; k < 4; k++) {
+            long x = a[i * 4 + k];
+            long y = b[i * 4 + k];
+            long s = x + y + carry;
+            carry = (carry == 0 ? Long.compareUnsigned(s, x) < 0 : Long.compareUnsigned(s, x) <= 0) ? 1 : 0;
+            long d = x - y - borrow;
+            borrow = Long.compareUnsigned(x, y) < 0 || (borrow != 0 && x == y) ? 1 : 0;
+            out[i * 10 + k] = s;
+            out[i * 10 + 4 + k] = d;
+        }
+        out[i * 10 + 8] = carry;
+        out[i * 10 + 9] = borrow;
     }
 }
