@@ -1,0 +1,78 @@
+package jzk.tornado.bls;
+
+import jzk.arith.Fr;
+
+/**
+ * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
+ * (docs/ARCHITECTURE.md: Fr as 4 Montgomery 64-bit limbs, scalars canonical, affine points Montgomery with
+ * infinity all zeros). Each call converts to the kernels' 32-bit limbs, runs on {@code host}, converts back.
+ * For repeated work keep an {@link Ntt} plan or {@link ResidentBases} and call them directly.
+ */
+public final class BlsGpu {
+    private BlsGpu() {
+    }
+
+    /** Points per resident segment: G1 2^25 (805 M ints), G2 2^24; keeps every buffer index below 2^31. */
+    static int defaultSegment(int d) {
+        return d == 1 ? 1 << 25 : 1 << 24;
+    }
+
+    /**
+     * In-place NTT of {@code data} ({@code 4·2^k} longs, Montgomery Fr). Forward maps coefficients to evaluations
+     * at {@code shift·ω^i}; inverse maps such evaluations back to coefficients. ω is of {@code family}.
+     */
+    public static void ntt(KernelHost host, long[] data, boolean inverse, Coset coset, Fr.RootFamily family) {
+        int n = data.length / 4;
+        if (data.length % 4 != 0 || Integer.bitCount(n) != 1 || n < 2) {
+            throw new IllegalArgumentException("NTT input of " + data.length + " longs is not 2^k ≥ 2 Fr elements");
+        }
+        int lgN = Integer.numberOfTrailingZeros(n);
+        int[] d32 = Layout.split(data);
+        try (Ntt plan = new Ntt(host, lgN, family); KernelHost.Buffer buf = host.allocate(d32.length)) {
+            host.write(buf, 0, d32, d32.length);
+            long[] shift = plan.shift(coset);
+            if (shift == null) {
+                if (inverse) {
+                    plan.inverse(buf);
+                } else {
+                    plan.forward(buf);
+                }
+            } else if (inverse) {
+                plan.cosetInverse(buf, shift);
+            } else {
+                plan.cosetForward(buf, shift);
+            }
+            host.read(buf, 0, d32, d32.length);
+        }
+        Layout.join(d32, 0, data, 0, data.length);
+    }
+
+    /** Uploads G1 bases (12 longs each) to stay on the device. */
+    public static ResidentBases residentG1(KernelHost host, long[] bases) {
+        return new ResidentBases(host, 1, bases, defaultSegment(1));
+    }
+
+    /** Uploads G2 bases (24 longs each) to stay on the device. */
+    public static ResidentBases residentG2(KernelHost host, long[] bases) {
+        return new ResidentBases(host, 2, bases, defaultSegment(2));
+    }
+
+    /** Σ scalars[i]·bases[i] in G1; scalars canonical, each below r (else IllegalArgumentException). */
+    public static long[] msmG1(KernelHost host, long[] bases, long[] scalars) {
+        try (ResidentBases rb = residentG1(host, bases)) {
+            return Msm.msm(rb, scalars);
+        }
+    }
+
+    /** Σ scalars[i]·bases[i] in G2; scalars canonical, each below r (else IllegalArgumentException). */
+    public static long[] msmG2(KernelHost host, long[] bases, long[] scalars) {
+        try (ResidentBases rb = residentG2(host, bases)) {
+            return Msm.msm(rb, scalars);
+        }
+    }
+
+    /** Σ scalars[i]·bases[i] over bases already on the device. */
+    public static long[] msm(ResidentBases bases, long[] scalars) {
+        return Msm.msm(bases, scalars);
+    }
+}

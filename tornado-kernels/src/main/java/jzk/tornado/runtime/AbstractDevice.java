@@ -1,0 +1,141 @@
+package jzk.tornado.runtime;
+
+import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jzk.tornado.api.Device;
+import jzk.tornado.api.DeviceBuffer;
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.DeviceInfo;
+import jzk.tornado.api.DeviceKernel;
+
+/**
+ * What every backend shares: the device's properties, the per-method kernel cache, the set of open buffers (freed
+ * when the device closes) and the argument checks of copies and launches.
+ */
+public abstract class AbstractDevice implements Device {
+    private final DeviceInfo info;
+    private final ConcurrentHashMap<Method, DeviceKernel> kernels = new ConcurrentHashMap<>();
+    private final Set<AbstractBuffer> openBuffers = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    protected AbstractDevice(DeviceInfo info) {
+        this.info = info;
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public DeviceKernel kernel(Method kernelMethod) {
+        checkOpen();
+        KernelMethods.checkKernelMethod(kernelMethod);
+        return kernels.computeIfAbsent(kernelMethod, this::buildKernel);
+    }
+
+    /** Compiles (or wraps) a kernel method for this device; called once per method. */
+    protected abstract DeviceKernel buildKernel(Method kernelMethod);
+
+    /** Registers a new buffer so that {@link #close()} can free it if the user does not. */
+    protected <B extends AbstractBuffer> B track(B buffer) {
+        openBuffers.add(buffer);
+        return buffer;
+    }
+
+    void forget(AbstractBuffer buffer) {
+        openBuffers.remove(buffer);
+    }
+
+    /** Number of buffers allocated and not yet closed. */
+    public int openBufferCount() {
+        return openBuffers.size();
+    }
+
+    /** The buffer as this backend's type, checked to be open, owned by this device, and to contain the range. */
+    protected <B extends AbstractBuffer> B own(DeviceBuffer buffer, Class<B> type, long offsetBytes, long bytes,
+                                               String what) {
+        checkOpen();
+        if (buffer == null) {
+            throw new DeviceException(what + ": buffer is null");
+        }
+        if (buffer.device() != this || !type.isInstance(buffer)) {
+            throw new DeviceException(what + ": buffer belongs to " + buffer.device().name() + ", not " + name());
+        }
+        B b = type.cast(buffer);
+        b.checkRange(offsetBytes, bytes, what);
+        return b;
+    }
+
+    protected static void checkArrayRange(int arrayLength, int index, int count, String what) {
+        if (index < 0 || count < 0 || index > arrayLength - count) {
+            throw new DeviceException(what + ": elements [" + index + ", " + index + " + " + count
+                    + ") are outside the array of length " + arrayLength);
+        }
+    }
+
+    protected void checkOpen() {
+        if (closed) {
+            throw new DeviceException("device " + name() + " is closed");
+        }
+    }
+
+    /** Checks launch sizes against the {@code KernelContext} invariants and this device's limits. */
+    protected void checkGrid(DeviceKernel kernel, long globalSize, int localSize) {
+        checkOpen();
+        if (kernel.device() != this) {
+            throw new DeviceException("kernel " + kernel.name() + " was built for " + kernel.device().name()
+                    + ", not " + name());
+        }
+        if (localSize <= 0 || globalSize <= 0) {
+            throw new DeviceException("launch of " + kernel.name() + ": global size " + globalSize
+                    + " and local size " + localSize + " must be positive");
+        }
+        if (globalSize % localSize != 0) {
+            throw new DeviceException("launch of " + kernel.name() + ": global size " + globalSize
+                    + " is not a multiple of the local size " + localSize);
+        }
+        if (globalSize > Integer.MAX_VALUE) {
+            throw new DeviceException("launch of " + kernel.name() + ": global size " + globalSize
+                    + " exceeds 2^31-1 (KernelContext.globalIdx is an int)");
+        }
+        if (localSize > info().maxWorkGroupSize()) {
+            throw new DeviceException("launch of " + kernel.name() + ": local size " + localSize
+                    + " exceeds the maximum work-group size " + info().maxWorkGroupSize() + " of " + name());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (AbstractBuffer b : List.copyOf(openBuffers)) {
+            b.close();
+        }
+        releaseKernels(Collections.unmodifiableCollection(kernels.values()));
+        kernels.clear();
+        release();
+    }
+
+    protected boolean isClosed() {
+        return closed;
+    }
+
+    /** Releases kernels built by {@link #buildKernel} (raw-source kernels are released by the backend). */
+    protected void releaseKernels(java.util.Collection<DeviceKernel> built) {
+    }
+
+    /** Releases contexts, queues and streams; buffers are already freed. */
+    protected abstract void release();
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,129 @@
+package jzk.tornado.runtime;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import jzk.tornado.api.Device;
+import jzk.tornado.api.DeviceBuffer;
+import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.api.DeviceKind;
+import jzk.tornado.api.KernelParam;
+import jzk.tornado.api.KernelSource;
+
+/**
+ * Throughput of {@link SelfTestKernels#mulAddHi} with resident data: 2^lg elements, three arrays of 8-byte
+ * elements (two read, one written: 24 bytes per element), local size 256, 3 warm-up launches then 10 timed
+ * launches (device timers: CUDA events / OpenCL profiling); the median is reported. Results are spot-checked
+ * against the host formula. Pinned host memory feeds the copies, whose bandwidth is reported too.
+ */
+final class Bench {
+    private static final int LOCAL = 256;
+    private static final int REPS = 10;
+
+    private Bench() {
+    }
+
+    record Row(String device, String variant, long elements, long medianNanos, long bestNanos, double copyGBps) {
+        double elementsPerSecond() {
+            return elements / (medianNanos * 1e-9);
+        }
+
+        double gigabytesPerSecond() {
+            return 24.0 * elements / medianNanos;
+        }
+
+        @Override
+        public String toString() {
+            return String.format("BENCH %-12s %-12s n=%d median %.3f ms (best %.3f ms): %.2f G elem/s, %.1f GB/s;"
+                            + " H2D pinned copy %.1f GB/s", device, variant, elements, medianNanos / 1e6,
+                    bestNanos / 1e6, elementsPerSecond() / 1e9, gigabytesPerSecond(), copyGBps);
+        }
+    }
+
+    static List<Row> run(List<Device> devices, int lg) {
+        System.out.println("== bench: r[i] = a[i]*b[i] + unsignedMultiplyHigh(a[i], b[i]), n = 2^" + lg);
+        List<Row> rows = new ArrayList<>();
+        for (Device d : devices) {
+            if (!d.info().isGpu() && !Boolean.getBoolean("jzk.bench.cpu")) {
+                System.out.println("BENCH " + d.name() + ": skipped (not a GPU; -Djzk.bench.cpu=true to include)");
+                continue;
+            }
+            for (String variant : List.of("jit", "hand-written")) {
+                try {
+                    Row r = measure(d, variant, lg);
+                    System.out.println(r);
+                    rows.add(r);
+                } catch (RuntimeException e) {
+                    System.out.println("BENCH " + d.name() + " " + variant + " FAILED: " + e);
+                }
+            }
+        }
+        for (String variant : List.of("jit", "hand-written")) {
+            Row ptx = rows.stream().filter(r -> r.variant.equals(variant) && r.device.startsWith("cuda:"))
+                    .findFirst().orElse(null);
+            Row ocl = rows.stream().filter(r -> r.variant.equals(variant) && r.device.startsWith("opencl:"))
+                    .findFirst().orElse(null);
+            if (ptx != null && ocl != null) {
+                System.out.printf("BENCH ratio %s PTX/OpenCL (%s vs %s): %.3f%n", variant, ptx.device, ocl.device,
+                        ptx.elementsPerSecond() / ocl.elementsPerSecond());
+            }
+        }
+        return rows;
+    }
+
+    private static Row measure(Device d, String variant, int lg) {
+        long n = 1L << lg;
+        long bytes = 8 * n;
+        DeviceKernel k;
+        if (variant.equals("jit")) {
+            k = d.kernel(SelfTest.method("mulAddHi"));
+        } else {
+            boolean cuda = d.info().kind() == DeviceKind.CUDA;
+            KernelParam.Kind la = KernelParam.Kind.LONG_ARRAY;
+            k = d.kernelFromSource(new KernelSource(cuda ? KernelSource.Language.PTX : KernelSource.Language.OPENCL_C,
+                    "mulAddHi", SelfTest.resource("mulAddHi" + (cuda ? ".ptx" : ".cl")),
+                    List.of(new KernelParam("a", la), new KernelParam("b", la), new KernelParam("r", la)), false));
+        }
+        try (Device.HostMemory ha = d.allocatePinned(bytes); Device.HostMemory hb = d.allocatePinned(bytes);
+             Device.HostMemory hr = d.allocatePinned(bytes); DeviceBuffer da = d.allocate(bytes);
+             DeviceBuffer db = d.allocate(bytes); DeviceBuffer dr = d.allocate(bytes)) {
+            SelfTest.fill(ha.segment(), 1);
+            SelfTest.fill(hb.segment(), 2);
+            Device.Span copy = d.startSpan();
+            d.copyToDeviceAsync(ha.segment(), da, 0);
+            d.copyToDeviceAsync(hb.segment(), db, 0);
+            long copyNanos = copy.stopNanos();
+            for (int i = 0; i < 3; i++) {
+                d.launch(k, n, LOCAL, da, db, dr);
+            }
+            d.synchronize();
+            long[] t = new long[REPS];
+            for (int i = 0; i < REPS; i++) {
+                t[i] = d.launchTimed(k, n, LOCAL, da, db, dr);
+            }
+            d.copyToHost(dr, 0, hr.segment());
+            verify(ha.segment(), hb.segment(), hr.segment(), n);
+            Arrays.sort(t);
+            return new Row(d.name(), variant, n, t[REPS / 2], t[0], 2.0 * bytes / copyNanos);
+        }
+    }
+
+    private static void verify(MemorySegment a, MemorySegment b, MemorySegment r, long n) {
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int s = 0; s < 4096; s++) {
+            long i = s == 0 ? 0 : s == 1 ? n - 1 : rnd.nextLong(n);
+            long x = a.getAtIndex(ValueLayout.JAVA_LONG, i);
+            long y = b.getAtIndex(ValueLayout.JAVA_LONG, i);
+            long expected = x * y + Math.unsignedMultiplyHigh(x, y);
+            long got = r.getAtIndex(ValueLayout.JAVA_LONG, i);
+            if (got != expected) {
+                throw new IllegalStateException("wrong result at element " + i + ": expected 0x"
+                        + Long.toHexString(expected) + ", got 0x" + Long.toHexString(got));
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package jzk.tornado.runtime.opencl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.DeviceInfo;
+import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.api.KernelParam;
+import jzk.tornado.api.KernelSource;
+import jzk.tornado.runtime.AbstractBuffer;
+import jzk.tornado.runtime.NativeDevice;
+
+/**
+ * One OpenCL device with its own context and a single in-order command queue created with profiling enabled, so
+ * that every launch can be timed by its event. The OpenCL API is thread-safe except {@code clSetKernelArg}, which
+ * {@link #enqueue} guards per kernel.
+ */
+public final class OpenClDevice extends NativeDevice {
+    private final OpenCl cl;
+    private final MemorySegment device;
+    private final MemorySegment context;
+    private final MemorySegment queue;
+    private final List<OpenClKernel> built = new CopyOnWriteArrayList<>();
+
+    OpenClDevice(OpenCl cl, MemorySegment device, DeviceInfo info) {
+        super(info);
+        this.cl = cl;
+        this.device = device;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment devs = a.allocate(ADDRESS);
+            devs.set(ADDRESS, 0, device);
+            this.context = OpenCl.create("clCreateContext", cl.clCreateContext, a, MemorySegment.NULL, 1, devs,
+                    MemorySegment.NULL, MemorySegment.NULL);
+            this.queue = OpenCl.create("clCreateCommandQueue", cl.clCreateCommandQueue, a, context, device,
+                    OpenCl.CL_QUEUE_PROFILING_ENABLE);
+        }
+    }
+
+    @Override
+    protected KernelSource.Language language() {
+        return KernelSource.Language.OPENCL_C;
+    }
+
+    @Override
+    public jzk.tornado.api.DeviceBuffer allocate(long bytes) {
+        checkOpen();
+        if (bytes < 0) {
+            throw new DeviceException("allocate: negative size " + bytes);
+        }
+        try (Arena a = Arena.ofConfined()) {
+            long size = Math.max(bytes, 1);
+            MemorySegment mem = OpenCl.create("clCreateBuffer(" + bytes + " bytes) on " + name(), cl.clCreateBuffer, a,
+                    context, OpenCl.CL_MEM_READ_WRITE, size, MemorySegment.NULL);
+            OpenClBuffer b = track(new OpenClBuffer(this, bytes, mem));
+            int patternBytes = size % 4 == 0 ? 4 : 1;
+            MemorySegment zero = a.allocate(4);
+            OpenCl.call("clEnqueueFillBuffer", cl.clEnqueueFillBuffer, queue, mem, zero, (long) patternBytes, 0L, size,
+                    0, MemorySegment.NULL, MemorySegment.NULL);
+            // the fill reads the pattern at enqueue time; finish so a blocking host copy that follows sees zeros
+            OpenCl.call("clFinish", cl.clFinish, queue);
+            return b;
+        }
+    }
+
+    void releaseMem(MemorySegment mem) {
+        OpenCl.call("clReleaseMemObject", cl.clReleaseMemObject, mem);
+    }
+
+    @Override
+    protected void write(AbstractBuffer dst, long dstOffsetBytes, MemorySegment src, boolean async) {
+        if (src.byteSize() == 0) {
+            return;
+        }
+        OpenCl.call("clEnqueueWriteBuffer", cl.clEnqueueWriteBuffer, queue, ((OpenClBuffer) dst).mem,
+                async ? OpenCl.CL_FALSE : OpenCl.CL_TRUE, dstOffsetBytes, src.byteSize(), src, 0, MemorySegment.NULL,
+                MemorySegment.NULL);
+    }
+
+    @Override
+    protected void read(AbstractBuffer src, long srcOffsetBytes, MemorySegment dst, boolean async) {
+        if (dst.byteSize() == 0) {
+            return;
+        }
+        OpenCl.call("clEnqueueReadBuffer", cl.clEnqueueReadBuffer, queue, ((OpenClBuffer) src).mem,
+                async ? OpenCl.CL_FALSE : OpenCl.CL_TRUE, srcOffsetBytes, dst.byteSize(), dst, 0, MemorySegment.NULL,
+                MemorySegment.NULL);
+    }
+
+    @Override
+    protected void copyOnDevice(AbstractBuffer src, long srcOffsetBytes, AbstractBuffer dst, long dstOffsetBytes,
+                                long bytes) {
+        OpenCl.call("clEnqueueCopyBuffer", cl.clEnqueueCopyBuffer, queue, ((OpenClBuffer) src).mem,
+                ((OpenClBuffer) dst).mem, srcOffsetBytes, dstOffsetBytes, bytes, 0, MemorySegment.NULL,
+                MemorySegment.NULL);
+    }
+
+    @Override
+    public HostMemory allocatePinned(long bytes) {
+        Arena arena = Arena.ofShared();
+        MemorySegment seg = arena.allocate(Math.max(1, bytes), 4096).asSlice(0, bytes);
+        return new HostMemory() {
+            @Override
+            public MemorySegment segment() {
+                return seg;
+            }
+
+            @Override
+            public void close() {
+                if (arena.scope().isAlive()) {
+                    arena.close();
+                }
+            }
+        };
+    }
+
+    @Override
+    public DeviceKernel kernelFromSource(KernelSource source) {
+        checkOpen();
+        if (source.language() != KernelSource.Language.OPENCL_C) {
+            throw new DeviceException(name() + " loads OpenCL C, not " + source.language() + " (kernel "
+                    + source.entryName() + ")");
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment text = a.allocateFrom(source.source());
+            MemorySegment strings = a.allocate(ADDRESS);
+            strings.set(ADDRESS, 0, text);
+            MemorySegment lengths = a.allocate(JAVA_LONG);
+            lengths.set(JAVA_LONG, 0, text.byteSize() - 1);
+            MemorySegment program = OpenCl.create("clCreateProgramWithSource", cl.clCreateProgramWithSource, a,
+                    context, 1, strings, lengths);
+            MemorySegment devs = a.allocate(ADDRESS);
+            devs.set(ADDRESS, 0, device);
+            int rc = (int) OpenClBackend.invoke(cl.clBuildProgram, program, 1, devs, a.allocateFrom(""),
+                    MemorySegment.NULL, MemorySegment.NULL);
+            if (rc != 0) {
+                String log = buildLog(program);
+                OpenCl.call("clReleaseProgram", cl.clReleaseProgram, program);
+                throw new DeviceException("OpenCL build of kernel " + source.entryName() + " failed on " + name()
+                        + ": clBuildProgram returned " + OpenCl.errorName(rc) + " (" + rc + "); build log:\n" + log);
+            }
+            MemorySegment kernel;
+            try {
+                kernel = OpenCl.create("clCreateKernel(" + source.entryName() + ")", cl.clCreateKernel, a, program,
+                        a.allocateFrom(source.entryName()));
+            } catch (DeviceException e) {
+                OpenCl.call("clReleaseProgram", cl.clReleaseProgram, program);
+                throw e;
+            }
+            OpenClKernel k = new OpenClKernel(this, source, program, kernel);
+            built.add(k);
+            return k;
+        }
+    }
+
+    private String buildLog(MemorySegment program) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment size = a.allocate(JAVA_LONG);
+            OpenCl.call("clGetProgramBuildInfo", cl.clGetProgramBuildInfo, program, device,
+                    OpenCl.CL_PROGRAM_BUILD_LOG, 0L, MemorySegment.NULL, size);
+            MemorySegment buf = a.allocate(size.get(JAVA_LONG, 0) + 1);
+            OpenCl.call("clGetProgramBuildInfo", cl.clGetProgramBuildInfo, program, device,
+                    OpenCl.CL_PROGRAM_BUILD_LOG, buf.byteSize(), buf, MemorySegment.NULL);
+            return buf.getString(0).strip();
+        } catch (DeviceException e) {
+            return "(build log unavailable: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    protected long enqueue(DeviceKernel kernel, long globalSize, int localSize, Object[] values, boolean timed) {
+        OpenClKernel k = (OpenClKernel) kernel;
+        List<KernelParam> params = k.params();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment event = timed ? a.allocate(ADDRESS) : MemorySegment.NULL;
+            MemorySegment global = a.allocate(JAVA_LONG);
+            global.set(JAVA_LONG, 0, globalSize);
+            MemorySegment local = a.allocate(JAVA_LONG);
+            local.set(JAVA_LONG, 0, localSize);
+            synchronized (k) {
+                int index = 0;
+                for (int i = 0; i < params.size(); i++) {
+                    KernelParam p = params.get(i);
+                    if (p.kind() == KernelParam.Kind.CONTEXT) {
+                        continue;
+                    }
+                    MemorySegment v;
+                    switch (values[i]) {
+                        case Integer x -> v = a.allocateFrom(JAVA_INT, x);
+                        case Long x -> v = a.allocateFrom(JAVA_LONG, x);
+                        case OpenClBuffer b -> {
+                            v = a.allocate(ADDRESS);
+                            v.set(ADDRESS, 0, b.mem);
+                        }
+                        default -> throw new IllegalStateException("unbound parameter " + p.name());
+                    }
+                    OpenCl.call("clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")",
+                            cl.clSetKernelArg, k.kernel, index, v.byteSize(), v);
+                    index++;
+                }
+                OpenCl.call("clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local " + localSize
+                                + ") on " + name(), cl.clEnqueueNDRangeKernel, queue, k.kernel, 1, MemorySegment.NULL,
+                        global, local, 0, MemorySegment.NULL, event);
+            }
+            if (!timed) {
+                return -1;
+            }
+            MemorySegment ev = event.get(ADDRESS, 0);
+            try {
+                OpenCl.call("clWaitForEvents(" + k.name() + ")", cl.clWaitForEvents, 1, event);
+                return profile(ev, OpenCl.CL_PROFILING_COMMAND_END) - profile(ev, OpenCl.CL_PROFILING_COMMAND_START);
+            } finally {
+                OpenCl.call("clReleaseEvent", cl.clReleaseEvent, ev);
+            }
+        }
+    }
+
+    private long profile(MemorySegment event, int what) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(JAVA_LONG);
+            OpenCl.call("clGetEventProfilingInfo", cl.clGetEventProfilingInfo, event, what, 8L, v, MemorySegment.NULL);
+            return v.get(JAVA_LONG, 0);
+        }
+    }
+
+    @Override
+    public void synchronize() {
+        checkOpen();
+        OpenCl.call("clFinish on " + name(), cl.clFinish, queue);
+    }
+
+    @Override
+    public Span startSpan() {
+        checkOpen();
+        MemorySegment start = marker();
+        long wallStart = System.nanoTime();
+        return () -> {
+            MemorySegment end = marker();
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment list = a.allocate(ADDRESS);
+                list.set(ADDRESS, 0, end);
+                OpenCl.call("clWaitForEvents(span)", cl.clWaitForEvents, 1, list);
+                try {
+                    return profile(end, OpenCl.CL_PROFILING_COMMAND_END) - profile(start, OpenCl.CL_PROFILING_COMMAND_END);
+                } catch (DeviceException e) {
+                    // some drivers keep no profiling data for markers: fall back to the host clock
+                    return System.nanoTime() - wallStart;
+                }
+            } finally {
+                OpenCl.call("clReleaseEvent", cl.clReleaseEvent, start);
+                OpenCl.call("clReleaseEvent", cl.clReleaseEvent, end);
+            }
+        };
+    }
+
+    private MemorySegment marker() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment ev = a.allocate(ADDRESS);
+            OpenCl.call("clEnqueueMarkerWithWaitList", cl.clEnqueueMarkerWithWaitList, queue, 0, MemorySegment.NULL, ev);
+            return ev.get(ADDRESS, 0);
+        }
+    }
+
+    @Override
+    protected void release() {
+        try {
+            OpenCl.call("clFinish", cl.clFinish, queue);
+        } finally {
+            for (OpenClKernel k : built) {
+                OpenCl.call("clReleaseKernel", cl.clReleaseKernel, k.kernel);
+                OpenCl.call("clReleaseProgram", cl.clReleaseProgram, k.program);
+            }
+            built.clear();
+            OpenCl.call("clReleaseCommandQueue", cl.clReleaseCommandQueue, queue);
+            OpenCl.call("clReleaseContext", cl.clReleaseContext, context);
+        }
+    }
+}
