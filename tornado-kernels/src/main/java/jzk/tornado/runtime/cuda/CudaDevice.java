@@ -32,6 +32,7 @@ public final class CudaDevice extends NativeDevice {
 
     private final CudaDriver cu;
     private final int ordinal;
+    private final int handle;
     private final MemorySegment context;
     private final MemorySegment stream;
     private final List<CudaKernel> built = new CopyOnWriteArrayList<>();
@@ -41,8 +42,11 @@ public final class CudaDevice extends NativeDevice {
         this.cu = cu;
         this.ordinal = ordinal;
         try (Arena a = Arena.ofConfined()) {
+            MemorySegment dev = a.allocate(JAVA_INT);
+            cu.call("cuDeviceGet(" + ordinal + ")", cu.cuDeviceGet, dev, ordinal);
+            this.handle = dev.get(JAVA_INT, 0);
             MemorySegment ctx = a.allocate(ADDRESS);
-            cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, ordinal);
+            cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, handle);
             this.context = ctx.get(ADDRESS, 0);
             current();
             MemorySegment s = a.allocate(ADDRESS);
@@ -326,7 +330,7 @@ public final class CudaDevice extends NativeDevice {
             }
             built.clear();
             cu.call("cuStreamDestroy_v2", cu.cuStreamDestroy, stream);
-            cu.call("cuDevicePrimaryCtxRelease_v2", cu.cuDevicePrimaryCtxRelease, ordinal);
+            cu.call("cuDevicePrimaryCtxRelease_v2", cu.cuDevicePrimaryCtxRelease, handle);
         }
     }
 }
