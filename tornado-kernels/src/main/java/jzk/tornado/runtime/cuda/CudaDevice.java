@@ -160,6 +160,7 @@ public final class CudaDevice extends NativeDevice {
     }
 
     @Override
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     public HostMemory allocatePinned(long bytes) {
         checkOpen();
         current();

@@ -143,6 +143,7 @@ final class CudaDriver {
         }
     }
 
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     String errorName(int rc) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(ADDRESS);
