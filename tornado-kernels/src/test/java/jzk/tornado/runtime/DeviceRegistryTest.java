@@ -76,6 +76,23 @@ class DeviceRegistryTest {
     }
 
     @Test
+    void closingADeviceFreesWhatIsStillOpen() {
+        DeviceRegistry r = DeviceRegistry.scan(RuntimeConfig.fromEnvironment());
+        java.util.List<jzk.tornado.api.DeviceBuffer> buffers = new java.util.ArrayList<>();
+        for (jzk.tornado.api.Device d : r.devices()) {
+            buffers.add(d.allocate(1 << 16));
+            d.allocatePinned(1 << 16).segment().set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 42L);
+        }
+        r.close();
+        for (jzk.tornado.api.DeviceBuffer b : buffers) {
+            assertTrue(b.isClosed(), b.toString());
+            b.close();
+        }
+        DeviceException e = assertThrows(DeviceException.class, () -> r.get("jvm").allocate(8));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    }
+
+    @Test
     void divisionByZeroStillThrowsAfterNativeLibrariesLoaded() {
         TestDevices.registry();
         assertTrue(SignalCheck.divisionByZeroThrows(), SignalCheck.warning());

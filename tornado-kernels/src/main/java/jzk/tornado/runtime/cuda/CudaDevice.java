@@ -36,6 +36,7 @@ public final class CudaDevice extends NativeDevice {
     private final MemorySegment context;
     private final MemorySegment stream;
     private final List<CudaKernel> built = new CopyOnWriteArrayList<>();
+    private final List<HostMemory> pinned = new CopyOnWriteArrayList<>();
 
     CudaDevice(CudaDriver cu, int ordinal) {
         super(describe(cu, ordinal));
@@ -171,22 +172,25 @@ public final class CudaDevice extends NativeDevice {
             seg = p.get(ADDRESS, 0).reinterpret(bytes);
         }
         seg.fill((byte) 0);
-        MemorySegment pinned = seg;
+        MemorySegment memory = seg;
         AtomicBoolean freed = new AtomicBoolean();
-        return new HostMemory() {
+        HostMemory holder = new HostMemory() {
             @Override
             public MemorySegment segment() {
-                return pinned;
+                return memory;
             }
 
             @Override
             public void close() {
                 if (freed.compareAndSet(false, true)) {
                     current();
-                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, pinned);
+                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, memory);
+                    pinned.remove(this);
                 }
             }
         };
+        pinned.add(holder);
+        return holder;
     }
 
     @Override
@@ -326,6 +330,9 @@ public final class CudaDevice extends NativeDevice {
         try {
             cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
         } finally {
+            for (HostMemory h : pinned) {
+                h.close();
+            }
             for (CudaKernel k : built) {
                 cu.call("cuModuleUnload", cu.cuModuleUnload, k.module);
             }

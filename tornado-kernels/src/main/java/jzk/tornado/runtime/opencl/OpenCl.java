@@ -39,6 +39,9 @@ final class OpenCl {
     static final long CL_DEVICE_TYPE_ALL = 0xFFFFFFFFL;
     static final long CL_QUEUE_PROFILING_ENABLE = 1 << 1;
     static final long CL_MEM_READ_WRITE = 1;
+    static final long CL_MEM_ALLOC_HOST_PTR = 1 << 4;
+    static final long CL_MAP_READ = 1;
+    static final long CL_MAP_WRITE = 1 << 1;
     static final int CL_PROGRAM_BUILD_LOG = 0x1183;
     static final int CL_PROFILING_COMMAND_START = 0x1282;
     static final int CL_PROFILING_COMMAND_END = 0x1283;
@@ -61,6 +64,8 @@ final class OpenCl {
     final MethodHandle clEnqueueReadBuffer;
     final MethodHandle clEnqueueCopyBuffer;
     final MethodHandle clEnqueueFillBuffer;
+    final MethodHandle clEnqueueMapBuffer;
+    final MethodHandle clEnqueueUnmapMemObject;
     final MethodHandle clCreateProgramWithSource;
     final MethodHandle clBuildProgram;
     final MethodHandle clGetProgramBuildInfo;
@@ -101,6 +106,10 @@ final class OpenCl {
                 ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS));
         clEnqueueFillBuffer = lib.function("clEnqueueFillBuffer", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
                 ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS));
+        clEnqueueMapBuffer = lib.function("clEnqueueMapBuffer", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS,
+                JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        clEnqueueUnmapMemObject = lib.function("clEnqueueUnmapMemObject", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+                ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
         clCreateProgramWithSource = lib.function("clCreateProgramWithSource",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         clBuildProgram = lib.function("clBuildProgram",
