@@ -507,8 +507,7 @@ final class InsnInterpreter {
         if (size.constant() == null || size.constant() <= 0 || size.constant() > 4096) {
             throw error("new " + tk.name().toLowerCase() + "[n] whose size is not a compile-time constant in 1..4096");
         }
-        Ir.ArrayBase a = mt.kernel.site(mt.frameId + ":" + pc, () -> mt.kernel.fn.newArray(Ir.Space.PRIVATE,
-                elem, size.constant().intValue(), "priv"));
+        Ir.ArrayBase a = mt.kernel.privateArray(mt, pc, elem, size.constant().intValue());
         add(new Ir.ZeroFill(a));
         st.stack.add(Slot.ref(a));
     }
