@@ -26,19 +26,26 @@ final class FrameState {
         }
     };
 
-    record Slot(Kind kind, Object ref, Long constant, boolean zext32) {
-        static final Slot TOP = new Slot(Kind.TOP, null, null, false);
+    /**
+     * {@code compare}, when set, says the entry is the -1/0/1 result of comparing the two operands it holds
+     * (copies that stay valid until the block ends), so a following {@code ifXX} can branch on them directly.
+     */
+    record Compare(boolean unsigned, Ir.Operand a, Ir.Operand b) {
+    }
+
+    record Slot(Kind kind, Object ref, Long constant, boolean zext32, Compare compare) {
+        static final Slot TOP = new Slot(Kind.TOP, null, null, false, null);
 
         static Slot prim(Ir.Type t) {
-            return new Slot(t == Ir.Type.I32 ? Kind.I32 : Kind.I64, null, null, false);
+            return new Slot(t == Ir.Type.I32 ? Kind.I32 : Kind.I64, null, null, false, null);
         }
 
         static Slot prim(Ir.Type t, Long constant, boolean zext32) {
-            return new Slot(t == Ir.Type.I32 ? Kind.I32 : Kind.I64, null, constant, zext32);
+            return new Slot(t == Ir.Type.I32 ? Kind.I32 : Kind.I64, null, constant, zext32, null);
         }
 
         static Slot ref(Object r) {
-            return new Slot(Kind.REF, r, null, false);
+            return new Slot(Kind.REF, r, null, false, null);
         }
 
         boolean isPrim() {
@@ -54,7 +61,7 @@ final class FrameState {
         }
 
         Slot plain() {
-            return constant == null && !zext32 ? this : new Slot(kind, ref, null, false);
+            return constant == null && !zext32 && compare == null ? this : new Slot(kind, ref, null, false, null);
         }
     }
 
@@ -101,7 +108,7 @@ final class FrameState {
             return Slot.TOP;
         }
         if (a.kind == Kind.REF && a.ref != b.ref) {
-            return new Slot(Kind.CONFLICT, null, null, false);
+            return new Slot(Kind.CONFLICT, null, null, false, null);
         }
         return a.plain();
     }

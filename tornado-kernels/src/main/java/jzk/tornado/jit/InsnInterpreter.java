@@ -21,7 +21,6 @@ import java.lang.classfile.instruction.StackInstruction;
 import java.lang.classfile.instruction.StoreInstruction;
 import java.lang.classfile.instruction.SwitchCase;
 import java.lang.classfile.instruction.TableSwitchInstruction;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -152,9 +151,27 @@ final class InsnInterpreter {
     void binary(BinOp op, Type t, boolean zext) {
         Ir.Operand b = popPrim(op == BinOp.SHL || op == BinOp.SHR || op == BinOp.USHR ? Type.I32 : t);
         Ir.Operand a = popPrim(t);
+        if (op == BinOp.CMP || op == BinOp.UCMP) {
+            // keep copies of the operands: the result overwrites a's stack register
+            Ir.Operand ca = copy(a);
+            Ir.Operand cb = copy(b);
+            Ir.Var dst = pushTarget(Type.I32);
+            add(new Ir.Binary(op, dst, ca, cb));
+            st.stack.add(new Slot(Kind.I32, null, null, false, new FrameState.Compare(op == BinOp.UCMP, ca, cb)));
+            return;
+        }
         Ir.Var dst = pushTarget(op == BinOp.CMP || op == BinOp.UCMP ? Type.I32 : t);
         add(new Ir.Binary(op, dst, a, b));
         push(dst.type(), null, zext);
+    }
+
+    private Ir.Operand copy(Ir.Operand v) {
+        if (v instanceof Ir.Const) {
+            return v;
+        }
+        Ir.Var t = temp(v.type());
+        add(new Ir.Move(t, v));
+        return t;
     }
 
     void unary(UnOp op, Type from, Type to, boolean zext) {
@@ -204,7 +221,7 @@ final class InsnInterpreter {
             case NewPrimitiveArrayInstruction na -> newArray(na.typeKind());
             case ArrayLoadInstruction al -> arrayLoad(al.typeKind());
             case ArrayStoreInstruction as -> arrayStore(as.typeKind());
-            case StackInstruction si -> stackOp(si.opcode());
+            case StackInstruction si -> StackShuffles.apply(this, si.opcode());
             case NopInstruction n -> {
             }
             default -> throw error("unsupported instruction " + ins.opcode().name().toLowerCase()
@@ -392,9 +409,18 @@ final class InsnInterpreter {
         Ir.Operand b;
         switch (op) {
             case IFEQ, IFNE, IFLT, IFGE, IFGT, IFLE -> {
+                FrameState.Compare cmp = st.stack.get(depth() - 1).compare();
                 a = popPrim(Type.I32);
                 b = Ir.Const.i32(0);
                 cond = Ir.Cond.values()[op.ordinal() - Opcode.IFEQ.ordinal()];
+                if (cmp != null) {
+                    // cmp(x, y) OP 0  <=>  x OP y
+                    a = cmp.a();
+                    b = cmp.b();
+                    if (cmp.unsigned() && cond.ordinal() >= Ir.Cond.LT.ordinal()) {
+                        cond = Ir.Cond.values()[cond.ordinal() - Ir.Cond.LT.ordinal() + Ir.Cond.ULT.ordinal()];
+                    }
+                }
             }
             case IF_ICMPEQ, IF_ICMPNE, IF_ICMPLT, IF_ICMPGE, IF_ICMPGT, IF_ICMPLE -> {
                 b = popPrim(Type.I32);
@@ -404,11 +430,35 @@ final class InsnInterpreter {
             default -> throw error("reference comparison (" + op.name().toLowerCase() + ")");
         }
         int next = mt.blockAt(pc + 1);
+        if (a instanceof Ir.Const ca && b instanceof Ir.Const cb) {
+            // a branch on constants (e.g. on $assertionsDisabled) has one successor: the other path is dead code
+            int taken = holds(cond, ca.value(), cb.value()) ? target : next;
+            successors.put(taken, st.copy());
+            if (emit) {
+                cur.term = new Ir.Jump(mt.irBlocks[taken]);
+            }
+            return;
+        }
         successors.put(target, st.copy());
         successors.put(next, st.copy());
         if (emit) {
             cur.term = new Ir.Branch(cond, a, b, mt.irBlocks[target], mt.irBlocks[next]);
         }
+    }
+
+    private static boolean holds(Ir.Cond c, long x, long y) {
+        return switch (c) {
+            case EQ -> x == y;
+            case NE -> x != y;
+            case LT -> x < y;
+            case GE -> x >= y;
+            case GT -> x > y;
+            case LE -> x <= y;
+            case ULT -> Long.compareUnsigned(x, y) < 0;
+            case UGE -> Long.compareUnsigned(x, y) >= 0;
+            case UGT -> Long.compareUnsigned(x, y) > 0;
+            case ULE -> Long.compareUnsigned(x, y) <= 0;
+        };
     }
 
     private void switchOn(java.lang.classfile.Label dflt, List<SwitchCase> cases) {
@@ -456,8 +506,7 @@ final class InsnInterpreter {
         if (size.constant() == null || size.constant() <= 0 || size.constant() > 4096) {
             throw error("new " + tk.name().toLowerCase() + "[n] whose size is not a compile-time constant in 1..4096");
         }
-        Ir.ArrayBase a = mt.kernel.site(mt.frameId + ":" + pc, () -> mt.kernel.fn.newArray(Ir.Space.PRIVATE,
-                elem, size.constant().intValue(), "priv"));
+        Ir.ArrayBase a = mt.kernel.privateArray(mt, pc, elem, size.constant().intValue());
         add(new Ir.ZeroFill(a));
         st.stack.add(Slot.ref(a));
     }
@@ -489,72 +538,5 @@ final class InsnInterpreter {
             throw error("write into static final constant table " + a.label);
         }
         add(new Ir.Store(a, idx, v));
-    }
-
-    /** A popped stack entry with its value copied out of its stack register, so re-pushing cannot clobber it. */
-    private record Held(Slot slot, Ir.Operand value) {
-    }
-
-    private List<Held> popWords(int words) {
-        List<Held> out = new ArrayList<>();
-        int n = 0;
-        while (n < words) {
-            Slot s = pop();
-            n += s.words();
-            Ir.Operand v = null;
-            if (s.isPrim()) {
-                v = operand(s, depth());
-                if (v instanceof Ir.Var) {
-                    Ir.Var t = temp(s.type());
-                    add(new Ir.Move(t, v));
-                    v = t;
-                }
-            }
-            out.addFirst(new Held(s, v));
-        }
-        if (n != words) {
-            throw error("stack operation splits a long value");
-        }
-        return out;
-    }
-
-    private void pushAll(List<Held> hs) {
-        for (Held h : hs) {
-            if (h.slot.isPrim()) {
-                add(new Ir.Move(pushTarget(h.slot.type()), h.value));
-            }
-            st.stack.add(h.slot);
-        }
-    }
-
-    private void stackOp(Opcode op) {
-        switch (op) {
-            case POP -> popWords(1);
-            case POP2 -> popWords(2);
-            case DUP -> {
-                List<Held> x = popWords(1);
-                pushAll(x);
-                pushAll(x);
-            }
-            case DUP2 -> {
-                List<Held> x = popWords(2);
-                pushAll(x);
-                pushAll(x);
-            }
-            case DUP_X1, DUP_X2, DUP2_X1, DUP2_X2 -> {
-                List<Held> x = popWords(op == Opcode.DUP_X1 || op == Opcode.DUP_X2 ? 1 : 2);
-                List<Held> y = popWords(op == Opcode.DUP_X1 || op == Opcode.DUP2_X1 ? 1 : 2);
-                pushAll(x);
-                pushAll(y);
-                pushAll(x);
-            }
-            case SWAP -> {
-                List<Held> x = popWords(1);
-                List<Held> y = popWords(1);
-                pushAll(x);
-                pushAll(y);
-            }
-            default -> throw error("stack instruction " + op);
-        }
     }
 }

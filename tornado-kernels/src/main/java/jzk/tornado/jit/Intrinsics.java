@@ -63,6 +63,11 @@ final class Intrinsics {
     }
 
     private static void staticConstant(InsnInterpreter in, String owner, String name) {
+        if (name.equals("$assertionsDisabled")) {
+            // asserts are not checked on a device: the branch folds and the assert's body is dead code
+            in.pushConst(Type.I32, 1);
+            return;
+        }
         Class<?> cls = ClassRepository.load(owner, in.mt.owner);
         Object v;
         try {
@@ -116,6 +121,10 @@ final class Intrinsics {
         if (jdkStatic(in, owner + "." + name + desc)) {
             return;
         }
+        if ((owner + "." + name + desc).equals("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V")) {
+            arraycopy(in);
+            return;
+        }
         if (owner.startsWith("java/") || owner.startsWith("javax/") || owner.startsWith("jdk/")
                 || owner.startsWith("sun/")) {
             throw in.error("call of library method " + owner.replace('/', '.') + "." + name + desc
@@ -154,6 +163,64 @@ final class Intrinsics {
             }
         }
         return true;
+    }
+
+    /**
+     * {@code System.arraycopy} as a loop of element copies; when source and destination are the same array the
+     * direction is chosen at run time so overlapping ranges copy as if through a temporary, as Java specifies.
+     * No bounds or type checks (see JIT.md).
+     */
+    private static void arraycopy(InsnInterpreter in) {
+        Ir.Operand len = in.popPrim(Type.I32);
+        Ir.Operand dstPos = in.popPrim(Type.I32);
+        Ir.ArrayBase dst = in.popArray(false);
+        Ir.Operand srcPos = in.popPrim(Type.I32);
+        Ir.ArrayBase src = in.popArray(false);
+        if (src.elem != dst.elem) {
+            throw in.error("System.arraycopy between int[] and long[]");
+        }
+        if (dst.space == Ir.Space.CONST) {
+            throw in.error("System.arraycopy into constant table " + dst.label);
+        }
+        if (!in.emit) {
+            return;
+        }
+        Ir.Function fn = in.mt.kernel.fn;
+        Ir.Block exit = fn.newBlock();
+        Ir.Block forward = fn.newBlock();
+        if (src == dst) {
+            Ir.Block backward = fn.newBlock();
+            in.cur.term = new Ir.Branch(Ir.Cond.LT, srcPos, dstPos, backward, forward);
+            copyLoop(fn, backward, src, srcPos, dst, dstPos, len, false, exit);
+        } else {
+            in.cur.term = new Ir.Jump(forward);
+        }
+        copyLoop(fn, forward, src, srcPos, dst, dstPos, len, true, exit);
+        in.cur = exit;
+    }
+
+    private static void copyLoop(Ir.Function fn, Ir.Block start, Ir.ArrayBase src, Ir.Operand srcPos,
+                                 Ir.ArrayBase dst, Ir.Operand dstPos, Ir.Operand len, boolean up, Ir.Block exit) {
+        Ir.Var i = fn.newVar(Type.I32);
+        Ir.Var si = fn.newVar(Type.I32);
+        Ir.Var di = fn.newVar(Type.I32);
+        Ir.Var v = fn.newVar(src.elem);
+        Ir.Block head = fn.newBlock();
+        Ir.Block body = fn.newBlock();
+        if (up) {
+            start.insns.add(new Ir.Move(i, Ir.Const.i32(0)));
+        } else {
+            start.insns.add(new Ir.Binary(BinOp.SUB, i, len, Ir.Const.i32(1)));
+        }
+        start.term = new Ir.Jump(head);
+        head.term = up ? new Ir.Branch(Ir.Cond.LT, i, len, body, exit)
+                : new Ir.Branch(Ir.Cond.GE, i, Ir.Const.i32(0), body, exit);
+        body.insns.add(new Ir.Binary(BinOp.ADD, si, srcPos, i));
+        body.insns.add(new Ir.Binary(BinOp.ADD, di, dstPos, i));
+        body.insns.add(new Ir.Load(v, src, si));
+        body.insns.add(new Ir.Store(dst, di, v));
+        body.insns.add(new Ir.Binary(BinOp.ADD, i, i, Ir.Const.i32(up ? 1 : -1)));
+        body.term = new Ir.Jump(head);
     }
 
     private static void virtual(InsnInterpreter in, String owner, String name, String desc) {
@@ -255,6 +322,7 @@ final class Intrinsics {
             MethodTranslator t = new MethodTranslator(k, cls, m, k.nextFrameId());
             Ir.Block cont = k.fn.newBlock();
             t.inline(slots, values, in.cur, result, cont);
+            k.releasePrivate(t);
             in.cur = cont;
             k.leave();
         }

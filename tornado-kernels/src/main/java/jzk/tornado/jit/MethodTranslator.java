@@ -59,6 +59,8 @@ final class MethodTranslator {
     private FrameState[] entryStates;
     Ir.Block[] irBlocks;
     Ir.Var returnVar;
+    /** Private arrays allocated by this instance; released for reuse when it was an inlined callee. */
+    final List<Ir.ArrayBase> ownedPrivate = new ArrayList<>();
     Ir.Block exitBlock;
 
     MethodTranslator(KernelReader kernel, Class<?> owner, MethodModel method, int frameId) {
@@ -71,12 +73,12 @@ final class MethodTranslator {
                 "method without bytecode (abstract or native)"));
         this.maxLocals = code instanceof java.lang.classfile.attribute.CodeAttribute ca ? ca.maxLocals() : 256;
         int line = -1;
+        ExceptionCatch firstHandler = null;
         for (CodeElement e : code.elementList()) {
             switch (e) {
                 case LabelTarget lt -> labelPos.put(lt.label(), insns.size());
                 case LineNumber ln -> line = ln.line();
-                case ExceptionCatch ec -> throw kernel.error(owner, methodName, line,
-                        "exception handler (try/catch/finally)");
+                case ExceptionCatch ec -> firstHandler = firstHandler == null ? ec : firstHandler;
                 case Instruction i -> {
                     insns.add(i);
                     lines.add(line);
@@ -84,6 +86,14 @@ final class MethodTranslator {
                 default -> {
                 }
             }
+        }
+        if (firstHandler != null) {
+            for (int i = 0; i < insns.size(); i++) {
+                if (insns.get(i).opcode() == Opcode.MONITORENTER) {
+                    throw error(i, "synchronized block (monitorenter)");
+                }
+            }
+            throw error(target(firstHandler.tryStart()), "exception handler (try/catch/finally)");
         }
         findBlocks();
     }

@@ -282,8 +282,11 @@ final class PtxWriter {
         Type t = bin.a().type();
         String d = reg(bin.dst());
         String a = reg(bin.a());
-        String b = reg(bin.b());
         String w = s(t);
+        if (bin.b() instanceof Ir.Const c && immediateForm(bin, t, d, a, c.value())) {
+            return;
+        }
+        String b = reg(bin.b());
         switch (bin.op()) {
             case ADD -> line("add." + w + " " + d + ", " + a + ", " + b + ";");
             case SUB -> line("sub." + w + " " + d + ", " + a + ", " + b + ";");
@@ -324,6 +327,38 @@ final class PtxWriter {
                 line("selp." + bits(t) + " " + d + ", 0, " + q + ", " + z + ";");
             }
         }
+    }
+
+    /** Emits {@code bin} with its constant second operand as an immediate, where PTX allows one. */
+    private boolean immediateForm(Ir.Binary bin, Type t, String d, String a, long c) {
+        String w = s(t);
+        String imm = literal(t, c);
+        String op = switch (bin.op()) {
+            case ADD -> "add." + w;
+            case SUB -> "sub." + w;
+            case MUL -> "mul.lo." + w;
+            case AND -> "and." + bits(t);
+            case OR -> "or." + bits(t);
+            case XOR -> "xor." + bits(t);
+            case MIN -> "min." + w;
+            case MAX -> "max." + w;
+            case MULHI -> "mul.hi.s64";
+            case UMULHI -> "mul.hi.u64";
+            // Java masks the count; with a constant count the mask is applied here
+            case SHL, SHR, USHR -> {
+                imm = Long.toString(c & (t == Type.I32 ? 31 : 63));
+                yield bin.op() == Ir.BinOp.SHL ? "shl." + bits(t) : bin.op() == Ir.BinOp.SHR ? "shr." + w
+                        : "shr." + u(t);
+            }
+            // a constant divisor other than 0 and -1 needs none of the guards
+            case DIV, REM -> c == 0 || c == -1 ? null : (bin.op() == Ir.BinOp.DIV ? "div." : "rem.") + w;
+            default -> null;
+        };
+        if (op == null) {
+            return false;
+        }
+        line(op + " " + d + ", " + a + ", " + imm + ";");
+        return true;
     }
 
     /** Java's truncating division without its exceptions: x / 0 = x % 0 = 0, MIN / -1 = MIN, MIN % -1 = 0. */

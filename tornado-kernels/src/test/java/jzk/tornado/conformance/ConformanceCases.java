@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
 
 /**
@@ -110,7 +111,19 @@ public final class ConformanceCases {
                 }
                 return new Object[] {null, in, new OffHeapLongArray(2L * n)};
             }),
-            c("stackShapes", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 4]}));
+            c("stackShapes", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 4]}),
+            c("arrayCopies", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), new long[n * 8]}),
+            c("offHeapIntScan", N, ConformanceKernels.GROUP, (r, n) -> {
+                OffHeapIntArray in = new OffHeapIntArray(n);
+                int[] v = ints(r, n);
+                for (int i = 0; i < n; i++) {
+                    in.set(i, v[i]);
+                }
+                return new Object[] {null, in, new OffHeapIntArray(n)};
+            }),
+            c("privateArrayReuse", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), new long[n * 9]}),
+            c("carryChains", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), longs(r, n * 4),
+                new long[n * 10]}));
 
     /** Closes the off-heap arrays among {@code args}. */
     public static void close(Object[] args) {
@@ -134,6 +147,7 @@ public final class ConformanceCases {
                 case long[] la -> Arrays.equals(la, (long[]) b);
                 case int[] ia -> Arrays.equals(ia, (int[]) b);
                 case OffHeapLongArray oa -> oa.segment().mismatch(((OffHeapLongArray) b).segment()) < 0;
+                case OffHeapIntArray oa -> oa.segment().mismatch(((OffHeapIntArray) b).segment()) < 0;
                 case null, default -> true;
             };
             if (!same) {

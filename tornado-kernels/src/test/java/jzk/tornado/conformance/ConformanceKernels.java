@@ -1,6 +1,7 @@
 package jzk.tornado.conformance;
 
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
 
 /**
@@ -385,5 +386,75 @@ public final class ConformanceKernels {
         out[k++] = p + q;
         out[k++] = k;
         b[i] += y++ + ++y;
+    }
+
+    /** {@code System.arraycopy} between arrays and inside one array (overlapping both ways); an assert. */
+    public static void arrayCopies(KernelContext ctx, long[] a, long[] out) {
+        int i = ctx.globalIdx;
+        long[] t = new long[8];
+        System.arraycopy(a, i * 4, t, 2, 4);
+        assert t[0] == 0 : "fresh private arrays are zero";
+        System.arraycopy(t, 2, t, 3, 4);
+        System.arraycopy(t, 1, t, 0, 6);
+        System.arraycopy(t, 0, out, i * 8, 8);
+    }
+
+    /** Off-heap int arrays and an int work-group array: a per-group inclusive prefix sum (Hillis-Steele). */
+    public static void offHeapIntScan(KernelContext ctx, OffHeapIntArray in, OffHeapIntArray out) {
+        int[] s = ctx.allocateIntLocalArray(GROUP);
+        int lid = ctx.localIdx;
+        s[lid] = in.get(ctx.globalIdx);
+        ctx.localBarrier();
+        for (int d = 1; d < GROUP; d <<= 1) {
+            int v = lid >= d ? s[lid - d] : 0;
+            ctx.localBarrier();
+            s[lid] += v;
+            ctx.localBarrier();
+        }
+        out.set(ctx.globalIdx, s[lid] ^ (int) in.size());
+    }
+
+    /** Carry propagation written the usual ways: compareUnsigned fused into branches, ternaries, long loops. */
+    public static void carryChains(KernelContext ctx, long[] a, long[] b, long[] out) {
+        int i = ctx.globalIdx;
+        long carry = 0;
+        long borrow = 0;
+        for (int k = 0; k < 4; k++) {
+            long x = a[i * 4 + k];
+            long y = b[i * 4 + k];
+            long s = x + y + carry;
+            carry = (carry == 0 ? Long.compareUnsigned(s, x) < 0 : Long.compareUnsigned(s, x) <= 0) ? 1 : 0;
+            long d = x - y - borrow;
+            borrow = Long.compareUnsigned(x, y) < 0 || (borrow != 0 && x == y) ? 1 : 0;
+            out[i * 10 + k] = s;
+            out[i * 10 + 4 + k] = d;
+        }
+        out[i * 10 + 8] = carry;
+        out[i * 10 + 9] = borrow;
+    }
+
+    /** Low half of a 4-limb square via a callee-private 8-limb temporary; folds {@code seed} into it. */
+    static long squareLow(long[] r, int ro, long[] a, int ao, long seed) {
+        long[] t = new long[8];
+        mul4(t, 0, a, ao, a, ao);
+        long fold = seed;
+        for (int k = 0; k < 4; k++) {
+            r[ro + k] = t[k] ^ fold;
+            fold = fold * 31 + t[k + 4];
+        }
+        return fold;
+    }
+
+    /** Callees with private arrays inlined several times while the caller's private array stays live. */
+    public static void privateArrayReuse(KernelContext ctx, long[] a, long[] out) {
+        int i = ctx.globalIdx;
+        long[] mine = new long[8];
+        long f1 = squareLow(mine, 0, a, i * 4, 1);
+        long f2 = squareLow(mine, 4, mine, 0, f1);
+        long f3 = squareLow(out, i * 9, mine, 4, f2);
+        for (int k = 0; k < 4; k++) {
+            out[i * 9 + 4 + k] = mine[k] + mine[k + 4];
+        }
+        out[i * 9 + 8] = f3;
     }
 }
