@@ -65,6 +65,23 @@ class DeviceRegistryTest {
     }
 
     @Test
+    void systemPropertiesSelectLibrariesAndDevice() {
+        System.setProperty("jzk.opencl.library", "libjzk-simulated-missing-opencl.so.1");
+        System.setProperty("jzk.cuda.library", "none");
+        System.setProperty("jzk.device", "jvm");
+        try (DeviceRegistry r = DeviceRegistry.scan(RuntimeConfig.fromEnvironment())) {
+            assertTrue(r.backends().get(1).problem().contains("libjzk-simulated-missing-opencl.so.1"),
+                    r.backends().get(1).toString());
+            assertEquals("jvm", r.best().name());
+            assertTrue(r.describe().contains("cannot load libjzk-simulated-missing-opencl.so.1"), r.describe());
+        } finally {
+            System.clearProperty("jzk.opencl.library");
+            System.clearProperty("jzk.cuda.library");
+            System.clearProperty("jzk.device");
+        }
+    }
+
+    @Test
     void overrideChoosesTheNamedDevice() {
         try (DeviceRegistry r = DeviceRegistry.scan(new RuntimeConfig("none", "none", "jvm"))) {
             assertEquals("jvm", r.best().name());

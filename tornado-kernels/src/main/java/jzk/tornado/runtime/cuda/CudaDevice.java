@@ -87,7 +87,10 @@ public final class CudaDevice extends NativeDevice {
 
     /** Makes this device's primary context current on the calling thread. */
     private void current() {
-        cu.call("cuCtxSetCurrent(cuda:" + ordinal + ")", cu.cuCtxSetCurrent, context);
+        int rc = cu.ctxSetCurrent(context);
+        if (rc != 0) {
+            cu.check(rc, "cuCtxSetCurrent(cuda:" + ordinal + ")");
+        }
     }
 
     /** PTX target of this device: 10 * major + minor of the compute capability. */
@@ -135,7 +138,15 @@ public final class CudaDevice extends NativeDevice {
         cu.call("cuMemcpyHtoDAsync_v2(" + src.byteSize() + " bytes)", cu.cuMemcpyHtoDAsync,
                 ((CudaBuffer) dst).ptr + dstOffsetBytes, src, src.byteSize(), stream);
         if (!async) {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
+        }
+    }
+
+    /** Waits for the stream; an error here is usually a fault of an earlier kernel (sticky in CUDA). */
+    private void syncStream() {
+        int rc = cu.streamSynchronize(stream);
+        if (rc != 0) {
+            cu.check(rc, "cuStreamSynchronize on " + name() + " (reports errors of earlier launches too)");
         }
     }
 
@@ -148,7 +159,7 @@ public final class CudaDevice extends NativeDevice {
         cu.call("cuMemcpyDtoHAsync_v2(" + dst.byteSize() + " bytes)", cu.cuMemcpyDtoHAsync, dst,
                 ((CudaBuffer) src).ptr + srcOffsetBytes, dst.byteSize(), stream);
         if (!async) {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
         }
     }
 
@@ -260,9 +271,11 @@ public final class CudaDevice extends NativeDevice {
             if (timed) {
                 cu.call("cuEventRecord", cu.cuEventRecord, start, stream);
             }
-            cu.call("cuLaunchKernel(" + k.name() + ", grid " + blocks + ", block " + localSize + ") on " + name(),
-                    cu.cuLaunchKernel, k.function, blocks, 1, 1, localSize, 1, 1, 0, stream, pointers,
-                    MemorySegment.NULL);
+            int rc = cu.launchKernel(k.function, blocks, localSize, stream, pointers);
+            if (rc != 0) {
+                cu.check(rc, "cuLaunchKernel(" + k.name() + ", grid " + blocks + ", block " + localSize + ") on "
+                        + name());
+            }
             if (!timed) {
                 return -1;
             }
@@ -295,7 +308,7 @@ public final class CudaDevice extends NativeDevice {
     public void synchronize() {
         checkOpen();
         current();
-        cu.call("cuStreamSynchronize on " + name(), cu.cuStreamSynchronize, stream);
+        syncStream();
     }
 
     @Override

@@ -137,6 +137,43 @@ final class CudaDriver {
         }
     }
 
+    // ---- hot paths: exact invocation, no boxing; callers build messages only on failure ----
+
+    int ctxSetCurrent(MemorySegment context) {
+        try {
+            return (int) cuCtxSetCurrent.invokeExact(context);
+        } catch (Throwable t) {
+            throw rethrow("cuCtxSetCurrent", t);
+        }
+    }
+
+    int streamSynchronize(MemorySegment stream) {
+        try {
+            return (int) cuStreamSynchronize.invokeExact(stream);
+        } catch (Throwable t) {
+            throw rethrow("cuStreamSynchronize", t);
+        }
+    }
+
+    int launchKernel(MemorySegment function, int blocks, int threads, MemorySegment stream, MemorySegment params) {
+        try {
+            return (int) cuLaunchKernel.invokeExact(function, blocks, 1, 1, threads, 1, 1, 0, stream, params,
+                    MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow("cuLaunchKernel", t);
+        }
+    }
+
+    private static RuntimeException rethrow(String name, Throwable t) {
+        if (t instanceof RuntimeException re) {
+            return re;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new DeviceException(name + " threw " + t, t);
+    }
+
     void check(int rc, String name) {
         if (rc != 0) {
             throw new DeviceException(name + " failed: " + errorName(rc) + " (" + rc + ")");

@@ -132,6 +132,36 @@ final class OpenCl {
         clFinish = lib.function("clFinish", i);
     }
 
+    // ---- hot paths: exact invocation, no boxing ----
+
+    int setKernelArg(MemorySegment kernel, int index, long size, MemorySegment value) {
+        try {
+            return (int) clSetKernelArg.invokeExact(kernel, index, size, value);
+        } catch (Throwable t) {
+            throw rethrow("clSetKernelArg", t);
+        }
+    }
+
+    int enqueueNDRange(MemorySegment queue, MemorySegment kernel, MemorySegment global, MemorySegment local,
+                       MemorySegment event) {
+        try {
+            return (int) clEnqueueNDRangeKernel.invokeExact(queue, kernel, 1, MemorySegment.NULL, global, local, 0,
+                    MemorySegment.NULL, event);
+        } catch (Throwable t) {
+            throw rethrow("clEnqueueNDRangeKernel", t);
+        }
+    }
+
+    private static RuntimeException rethrow(String name, Throwable t) {
+        if (t instanceof RuntimeException re) {
+            return re;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new DeviceException(name + " threw " + t, t);
+    }
+
     /** Throws unless {@code code} is CL_SUCCESS. */
     static void check(int code, String call) {
         if (code != 0) {

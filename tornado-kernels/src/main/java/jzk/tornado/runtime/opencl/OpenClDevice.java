@@ -228,13 +228,17 @@ public final class OpenClDevice extends NativeDevice {
                         }
                         default -> throw new IllegalStateException("unbound parameter " + p.name());
                     }
-                    OpenCl.call("clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")",
-                            cl.clSetKernelArg, k.kernel, index, v.byteSize(), v);
+                    int rc = cl.setKernelArg(k.kernel, index, v.byteSize(), v);
+                    if (rc != 0) {
+                        OpenCl.check(rc, "clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")");
+                    }
                     index++;
                 }
-                OpenCl.call("clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local " + localSize
-                                + ") on " + name(), cl.clEnqueueNDRangeKernel, queue, k.kernel, 1, MemorySegment.NULL,
-                        global, local, 0, MemorySegment.NULL, event);
+                int rc = cl.enqueueNDRange(queue, k.kernel, global, local, event);
+                if (rc != 0) {
+                    OpenCl.check(rc, "clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local "
+                            + localSize + ") on " + name());
+                }
             }
             if (!timed) {
                 return -1;
