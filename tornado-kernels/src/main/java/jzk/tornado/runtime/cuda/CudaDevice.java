@@ -237,7 +237,10 @@ public final class CudaDevice extends NativeDevice {
                 cu.raw(cu.cuModuleUnload, mod);
                 cu.check(rc, "cuModuleGetFunction(" + source.entryName() + ")");
             }
-            CudaKernel k = new CudaKernel(this, source, mod, fn.get(ADDRESS, 0));
+            MemorySegment max = a.allocate(JAVA_INT);
+            cu.call("cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)", cu.cuFuncGetAttribute, max,
+                    CudaDriver.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn.get(ADDRESS, 0));
+            CudaKernel k = new CudaKernel(this, source, mod, fn.get(ADDRESS, 0), max.get(JAVA_INT, 0));
             built.add(k);
             return k;
         }

@@ -43,6 +43,7 @@ final class OpenCl {
     static final long CL_MAP_READ = 1;
     static final long CL_MAP_WRITE = 1 << 1;
     static final int CL_PROGRAM_BUILD_LOG = 0x1183;
+    static final int CL_KERNEL_WORK_GROUP_SIZE = 0x11B0;
     static final int CL_PROFILING_COMMAND_START = 0x1282;
     static final int CL_PROFILING_COMMAND_END = 0x1283;
     static final int CL_TRUE = 1;
@@ -73,6 +74,7 @@ final class OpenCl {
     final MethodHandle clCreateKernel;
     final MethodHandle clReleaseKernel;
     final MethodHandle clSetKernelArg;
+    final MethodHandle clGetKernelWorkGroupInfo;
     final MethodHandle clEnqueueNDRangeKernel;
     final MethodHandle clEnqueueMarkerWithWaitList;
     final MethodHandle clWaitForEvents;
@@ -121,6 +123,8 @@ final class OpenCl {
         clReleaseKernel = lib.function("clReleaseKernel", i);
         clSetKernelArg = lib.function("clSetKernelArg",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
+        clGetKernelWorkGroupInfo = lib.function("clGetKernelWorkGroupInfo",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
         clEnqueueNDRangeKernel = lib.function("clEnqueueNDRangeKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
                 ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
         clEnqueueMarkerWithWaitList = lib.function("clEnqueueMarkerWithWaitList",

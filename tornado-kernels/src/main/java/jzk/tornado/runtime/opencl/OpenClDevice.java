@@ -181,7 +181,11 @@ public final class OpenClDevice extends NativeDevice {
                 OpenCl.call("clReleaseProgram", cl.clReleaseProgram, program);
                 throw e;
             }
-            OpenClKernel k = new OpenClKernel(this, source, program, kernel);
+            MemorySegment wg = a.allocate(JAVA_LONG);
+            OpenCl.call("clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", cl.clGetKernelWorkGroupInfo, kernel,
+                    device, OpenCl.CL_KERNEL_WORK_GROUP_SIZE, 8L, wg, MemorySegment.NULL);
+            OpenClKernel k = new OpenClKernel(this, source, program, kernel,
+                    (int) Math.min(wg.get(JAVA_LONG, 0), Integer.MAX_VALUE));
             built.add(k);
             return k;
         }
