@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-export PATH="$JAVA_HOME/bin:$PATH"
+. scripts/java-home.sh
 OUT=${1:-.gpu/bundle}
 LIMIT_BYTES=$((64 * 1024 * 1024))
 
