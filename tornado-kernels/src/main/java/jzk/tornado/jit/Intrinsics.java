@@ -322,6 +322,7 @@ final class Intrinsics {
             MethodTranslator t = new MethodTranslator(k, cls, m, k.nextFrameId());
             Ir.Block cont = k.fn.newBlock();
             t.inline(slots, values, in.cur, result, cont);
+            k.releasePrivate(t);
             in.cur = cont;
             k.leave();
         }

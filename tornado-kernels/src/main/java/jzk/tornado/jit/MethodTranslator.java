@@ -59,6 +59,8 @@ final class MethodTranslator {
     private FrameState[] entryStates;
     Ir.Block[] irBlocks;
     Ir.Var returnVar;
+    /** Private arrays allocated by this instance; released for reuse when it was an inlined callee. */
+    final List<Ir.ArrayBase> ownedPrivate = new ArrayList<>();
     Ir.Block exitBlock;
 
     MethodTranslator(KernelReader kernel, Class<?> owner, MethodModel method, int frameId) {

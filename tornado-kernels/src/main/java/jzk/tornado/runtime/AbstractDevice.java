@@ -1,7 +1,6 @@
 package jzk.tornado.runtime;
 
 import java.lang.reflect.Method;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -118,7 +117,6 @@ public abstract class AbstractDevice implements Device {
         for (AbstractBuffer b : List.copyOf(openBuffers)) {
             b.close();
         }
-        releaseKernels(Collections.unmodifiableCollection(kernels.values()));
         kernels.clear();
         release();
     }
@@ -127,11 +125,7 @@ public abstract class AbstractDevice implements Device {
         return closed;
     }
 
-    /** Releases kernels built by {@link #buildKernel} (raw-source kernels are released by the backend). */
-    protected void releaseKernels(java.util.Collection<DeviceKernel> built) {
-    }
-
-    /** Releases contexts, queues and streams; buffers are already freed. */
+    /** Releases kernels, contexts, queues and streams; buffers are already freed. */
     protected abstract void release();
 
     @Override

@@ -61,6 +61,11 @@ final class Bench {
                     System.out.println("BENCH " + d.name() + " " + variant + " FAILED: " + e);
                 }
             }
+            try {
+                latency(d);
+            } catch (RuntimeException e) {
+                System.out.println("BENCH " + d.name() + " launch latency FAILED: " + e);
+            }
         }
         for (String variant : List.of("jit", "hand-written")) {
             Row ptx = rows.stream().filter(r -> r.variant.equals(variant) && r.device.startsWith("cuda:"))
@@ -109,6 +114,37 @@ final class Bench {
             verify(ha.segment(), hb.segment(), hr.segment(), n);
             Arrays.sort(t);
             return new Row(d.name(), variant, n, t[REPS / 2], t[0], 2.0 * bytes / copyNanos);
+        }
+    }
+
+    /**
+     * Host cost of a launch: 2000 queued launches of a 256-item kernel (wall time per launch, one synchronize at
+     * the end), and 200 launch + synchronize round trips.
+     */
+    private static void latency(Device d) {
+        DeviceKernel k = d.kernel(SelfTest.method("mulAddHi"));
+        try (DeviceBuffer a = d.allocate(8 * 256); DeviceBuffer b = d.allocate(8 * 256);
+             DeviceBuffer r = d.allocate(8 * 256)) {
+            for (int i = 0; i < 200; i++) {
+                d.launch(k, 256, 256, a, b, r);
+            }
+            d.synchronize();
+            int queued = 2000;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < queued; i++) {
+                d.launch(k, 256, 256, a, b, r);
+            }
+            d.synchronize();
+            long perQueued = (System.nanoTime() - t0) / queued;
+            int trips = 200;
+            t0 = System.nanoTime();
+            for (int i = 0; i < trips; i++) {
+                d.launch(k, 256, 256, a, b, r);
+                d.synchronize();
+            }
+            long perTrip = (System.nanoTime() - t0) / trips;
+            System.out.printf("BENCH %-12s launch latency: %.2f us per queued launch, %.2f us per launch+sync%n",
+                    d.name(), perQueued / 1e3, perTrip / 1e3);
         }
     }
 

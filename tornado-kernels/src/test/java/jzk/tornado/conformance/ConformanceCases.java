@@ -121,6 +121,7 @@ public final class ConformanceCases {
                 }
                 return new Object[] {null, in, new OffHeapIntArray(n)};
             }),
+            c("privateArrayReuse", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), new long[n * 9]}),
             c("carryChains", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), longs(r, n * 4),
                 new long[n * 10]}));
 

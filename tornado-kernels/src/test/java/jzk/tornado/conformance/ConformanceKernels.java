@@ -432,4 +432,29 @@ public final class ConformanceKernels {
         out[i * 10 + 8] = carry;
         out[i * 10 + 9] = borrow;
     }
+
+    /** Low half of a 4-limb square via a callee-private 8-limb temporary; folds {@code seed} into it. */
+    static long squareLow(long[] r, int ro, long[] a, int ao, long seed) {
+        long[] t = new long[8];
+        mul4(t, 0, a, ao, a, ao);
+        long fold = seed;
+        for (int k = 0; k < 4; k++) {
+            r[ro + k] = t[k] ^ fold;
+            fold = fold * 31 + t[k + 4];
+        }
+        return fold;
+    }
+
+    /** Callees with private arrays inlined several times while the caller's private array stays live. */
+    public static void privateArrayReuse(KernelContext ctx, long[] a, long[] out) {
+        int i = ctx.globalIdx;
+        long[] mine = new long[8];
+        long f1 = squareLow(mine, 0, a, i * 4, 1);
+        long f2 = squareLow(mine, 4, mine, 0, f1);
+        long f3 = squareLow(out, i * 9, mine, 4, f2);
+        for (int k = 0; k < 4; k++) {
+            out[i * 9 + 4 + k] = mine[k] + mine[k + 4];
+        }
+        out[i * 9 + 8] = f3;
+    }
 }

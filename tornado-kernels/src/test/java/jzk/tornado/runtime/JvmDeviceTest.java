@@ -100,6 +100,8 @@ class JvmDeviceTest {
         assertTrue(wrongType.getMessage().contains("expected Integer, got java.lang.Long"), wrongType.getMessage());
         DeviceException count = assertThrows(DeviceException.class, () -> jvm.launch(k, 64, 32, in, out));
         assertTrue(count.getMessage().contains("takes 3 arguments"), count.getMessage());
+        jvm.launch(k, 64, 32, null, in, out, 1);   // a leading context placeholder is accepted
+        assertEquals(1, out[63]);
         DeviceException grid = assertThrows(DeviceException.class, () -> jvm.launch(k, 65, 32, in, out, 1));
         assertTrue(grid.getMessage().contains("not a multiple"), grid.getMessage());
     }

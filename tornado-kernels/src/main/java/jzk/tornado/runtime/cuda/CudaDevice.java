@@ -32,17 +32,22 @@ public final class CudaDevice extends NativeDevice {
 
     private final CudaDriver cu;
     private final int ordinal;
+    private final int handle;
     private final MemorySegment context;
     private final MemorySegment stream;
     private final List<CudaKernel> built = new CopyOnWriteArrayList<>();
+    private final List<HostMemory> pinned = new CopyOnWriteArrayList<>();
 
     CudaDevice(CudaDriver cu, int ordinal) {
         super(describe(cu, ordinal));
         this.cu = cu;
         this.ordinal = ordinal;
         try (Arena a = Arena.ofConfined()) {
+            MemorySegment dev = a.allocate(JAVA_INT);
+            cu.call("cuDeviceGet(" + ordinal + ")", cu.cuDeviceGet, dev, ordinal);
+            this.handle = dev.get(JAVA_INT, 0);
             MemorySegment ctx = a.allocate(ADDRESS);
-            cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, ordinal);
+            cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, handle);
             this.context = ctx.get(ADDRESS, 0);
             current();
             MemorySegment s = a.allocate(ADDRESS);
@@ -82,7 +87,10 @@ public final class CudaDevice extends NativeDevice {
 
     /** Makes this device's primary context current on the calling thread. */
     private void current() {
-        cu.call("cuCtxSetCurrent(cuda:" + ordinal + ")", cu.cuCtxSetCurrent, context);
+        int rc = cu.ctxSetCurrent(context);
+        if (rc != 0) {
+            cu.check(rc, "cuCtxSetCurrent(cuda:" + ordinal + ")");
+        }
     }
 
     /** PTX target of this device: 10 * major + minor of the compute capability. */
@@ -130,7 +138,15 @@ public final class CudaDevice extends NativeDevice {
         cu.call("cuMemcpyHtoDAsync_v2(" + src.byteSize() + " bytes)", cu.cuMemcpyHtoDAsync,
                 ((CudaBuffer) dst).ptr + dstOffsetBytes, src, src.byteSize(), stream);
         if (!async) {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
+        }
+    }
+
+    /** Waits for the stream; an error here is usually a fault of an earlier kernel (sticky in CUDA). */
+    private void syncStream() {
+        int rc = cu.streamSynchronize(stream);
+        if (rc != 0) {
+            cu.check(rc, "cuStreamSynchronize on " + name() + " (reports errors of earlier launches too)");
         }
     }
 
@@ -143,7 +159,7 @@ public final class CudaDevice extends NativeDevice {
         cu.call("cuMemcpyDtoHAsync_v2(" + dst.byteSize() + " bytes)", cu.cuMemcpyDtoHAsync, dst,
                 ((CudaBuffer) src).ptr + srcOffsetBytes, dst.byteSize(), stream);
         if (!async) {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
         }
     }
 
@@ -156,6 +172,7 @@ public final class CudaDevice extends NativeDevice {
     }
 
     @Override
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     public HostMemory allocatePinned(long bytes) {
         checkOpen();
         current();
@@ -166,22 +183,25 @@ public final class CudaDevice extends NativeDevice {
             seg = p.get(ADDRESS, 0).reinterpret(bytes);
         }
         seg.fill((byte) 0);
-        MemorySegment pinned = seg;
+        MemorySegment memory = seg;
         AtomicBoolean freed = new AtomicBoolean();
-        return new HostMemory() {
+        HostMemory holder = new HostMemory() {
             @Override
             public MemorySegment segment() {
-                return pinned;
+                return memory;
             }
 
             @Override
             public void close() {
                 if (freed.compareAndSet(false, true)) {
                     current();
-                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, pinned);
+                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, memory);
+                    pinned.remove(this);
                 }
             }
         };
+        pinned.add(holder);
+        return holder;
     }
 
     @Override
@@ -217,7 +237,10 @@ public final class CudaDevice extends NativeDevice {
                 cu.raw(cu.cuModuleUnload, mod);
                 cu.check(rc, "cuModuleGetFunction(" + source.entryName() + ")");
             }
-            CudaKernel k = new CudaKernel(this, source, mod, fn.get(ADDRESS, 0));
+            MemorySegment max = a.allocate(JAVA_INT);
+            cu.call("cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)", cu.cuFuncGetAttribute, max,
+                    CudaDriver.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn.get(ADDRESS, 0));
+            CudaKernel k = new CudaKernel(this, source, mod, fn.get(ADDRESS, 0), max.get(JAVA_INT, 0));
             built.add(k);
             return k;
         }
@@ -251,9 +274,11 @@ public final class CudaDevice extends NativeDevice {
             if (timed) {
                 cu.call("cuEventRecord", cu.cuEventRecord, start, stream);
             }
-            cu.call("cuLaunchKernel(" + k.name() + ", grid " + blocks + ", block " + localSize + ") on " + name(),
-                    cu.cuLaunchKernel, k.function, blocks, 1, 1, localSize, 1, 1, 0, stream, pointers,
-                    MemorySegment.NULL);
+            int rc = cu.launchKernel(k.function, blocks, localSize, stream, pointers);
+            if (rc != 0) {
+                cu.check(rc, "cuLaunchKernel(" + k.name() + ", grid " + blocks + ", block " + localSize + ") on "
+                        + name());
+            }
             if (!timed) {
                 return -1;
             }
@@ -286,7 +311,7 @@ public final class CudaDevice extends NativeDevice {
     public void synchronize() {
         checkOpen();
         current();
-        cu.call("cuStreamSynchronize on " + name(), cu.cuStreamSynchronize, stream);
+        syncStream();
     }
 
     @Override
@@ -321,12 +346,15 @@ public final class CudaDevice extends NativeDevice {
         try {
             cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
         } finally {
+            for (HostMemory h : pinned) {
+                h.close();
+            }
             for (CudaKernel k : built) {
                 cu.call("cuModuleUnload", cu.cuModuleUnload, k.module);
             }
             built.clear();
             cu.call("cuStreamDestroy_v2", cu.cuStreamDestroy, stream);
-            cu.call("cuDevicePrimaryCtxRelease_v2", cu.cuDevicePrimaryCtxRelease, ordinal);
+            cu.call("cuDevicePrimaryCtxRelease_v2", cu.cuDevicePrimaryCtxRelease, handle);
         }
     }
 }

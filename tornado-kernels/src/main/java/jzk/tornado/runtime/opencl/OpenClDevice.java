@@ -28,6 +28,7 @@ public final class OpenClDevice extends NativeDevice {
     private final MemorySegment context;
     private final MemorySegment queue;
     private final List<OpenClKernel> built = new CopyOnWriteArrayList<>();
+    private final List<HostMemory> pinned = new CopyOnWriteArrayList<>();
 
     OpenClDevice(OpenCl cl, MemorySegment device, DeviceInfo info) {
         super(info);
@@ -101,11 +102,32 @@ public final class OpenClDevice extends NativeDevice {
                 MemorySegment.NULL);
     }
 
+    /**
+     * A buffer created with {@code CL_MEM_ALLOC_HOST_PTR} and mapped for the life of the holder: the usual way to
+     * get page-locked host memory from an OpenCL driver (NVIDIA's among them), so copies from it run at DMA speed.
+     */
     @Override
+    @SuppressWarnings("restricted") // the mapped pointer comes from the driver with a known size
     public HostMemory allocatePinned(long bytes) {
-        Arena arena = Arena.ofShared();
-        MemorySegment seg = arena.allocate(Math.max(1, bytes), 4096).asSlice(0, bytes);
-        return new HostMemory() {
+        checkOpen();
+        long size = Math.max(bytes, 1);
+        MemorySegment mem;
+        MemorySegment mapped;
+        try (Arena a = Arena.ofConfined()) {
+            mem = OpenCl.create("clCreateBuffer(CL_MEM_ALLOC_HOST_PTR, " + bytes + " bytes)", cl.clCreateBuffer, a,
+                    context, OpenCl.CL_MEM_READ_WRITE | OpenCl.CL_MEM_ALLOC_HOST_PTR, size, MemorySegment.NULL);
+            try {
+                mapped = OpenCl.create("clEnqueueMapBuffer", cl.clEnqueueMapBuffer, a, queue, mem, OpenCl.CL_TRUE,
+                        OpenCl.CL_MAP_READ | OpenCl.CL_MAP_WRITE, 0L, size, 0, MemorySegment.NULL, MemorySegment.NULL);
+            } catch (DeviceException e) {
+                releaseMem(mem);
+                throw e;
+            }
+        }
+        MemorySegment seg = mapped.reinterpret(bytes);
+        seg.fill((byte) 0);
+        java.util.concurrent.atomic.AtomicBoolean freed = new java.util.concurrent.atomic.AtomicBoolean();
+        HostMemory holder = new HostMemory() {
             @Override
             public MemorySegment segment() {
                 return seg;
@@ -113,11 +135,17 @@ public final class OpenClDevice extends NativeDevice {
 
             @Override
             public void close() {
-                if (arena.scope().isAlive()) {
-                    arena.close();
+                if (freed.compareAndSet(false, true)) {
+                    OpenCl.call("clEnqueueUnmapMemObject", cl.clEnqueueUnmapMemObject, queue, mem, mapped, 0,
+                            MemorySegment.NULL, MemorySegment.NULL);
+                    OpenCl.call("clFinish", cl.clFinish, queue);
+                    releaseMem(mem);
+                    pinned.remove(this);
                 }
             }
         };
+        pinned.add(holder);
+        return holder;
     }
 
     @Override
@@ -153,7 +181,11 @@ public final class OpenClDevice extends NativeDevice {
                 OpenCl.call("clReleaseProgram", cl.clReleaseProgram, program);
                 throw e;
             }
-            OpenClKernel k = new OpenClKernel(this, source, program, kernel);
+            MemorySegment wg = a.allocate(JAVA_LONG);
+            OpenCl.call("clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", cl.clGetKernelWorkGroupInfo, kernel,
+                    device, OpenCl.CL_KERNEL_WORK_GROUP_SIZE, 8L, wg, MemorySegment.NULL);
+            OpenClKernel k = new OpenClKernel(this, source, program, kernel,
+                    (int) Math.min(wg.get(JAVA_LONG, 0), Integer.MAX_VALUE));
             built.add(k);
             return k;
         }
@@ -200,13 +232,17 @@ public final class OpenClDevice extends NativeDevice {
                         }
                         default -> throw new IllegalStateException("unbound parameter " + p.name());
                     }
-                    OpenCl.call("clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")",
-                            cl.clSetKernelArg, k.kernel, index, v.byteSize(), v);
+                    int rc = cl.setKernelArg(k.kernel, index, v.byteSize(), v);
+                    if (rc != 0) {
+                        OpenCl.check(rc, "clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")");
+                    }
                     index++;
                 }
-                OpenCl.call("clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local " + localSize
-                                + ") on " + name(), cl.clEnqueueNDRangeKernel, queue, k.kernel, 1, MemorySegment.NULL,
-                        global, local, 0, MemorySegment.NULL, event);
+                int rc = cl.enqueueNDRange(queue, k.kernel, global, local, event);
+                if (rc != 0) {
+                    OpenCl.check(rc, "clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local "
+                            + localSize + ") on " + name());
+                }
             }
             if (!timed) {
                 return -1;
@@ -272,6 +308,9 @@ public final class OpenClDevice extends NativeDevice {
         try {
             OpenCl.call("clFinish", cl.clFinish, queue);
         } finally {
+            for (HostMemory h : pinned) {
+                h.close();
+            }
             for (OpenClKernel k : built) {
                 OpenCl.call("clReleaseKernel", cl.clReleaseKernel, k.kernel);
                 OpenCl.call("clReleaseProgram", cl.clReleaseProgram, k.program);
