@@ -273,6 +273,7 @@ final class PtxWriter {
             case I2C -> line("and.b32 " + d + ", " + a + ", 65535;");
             case CLZ -> line("clz." + bits(t) + " " + d + ", " + a + ";");
             case POPC -> line("popc." + bits(t) + " " + d + ", " + a + ";");
+            case BREV -> line("brev." + bits(t) + " " + d + ", " + a + ";");
             case CTZ -> {
                 String x = temp(t);
                 line("brev." + bits(t) + " " + x + ", " + a + ";");

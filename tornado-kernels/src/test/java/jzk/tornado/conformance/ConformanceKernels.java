@@ -496,4 +496,18 @@ public final class ConformanceKernels {
         }
         out[i * 4 + 3] = Integer.toUnsignedLong(k) + m;
     }
+
+    /** Bit reversal (as in an NTT's bit-reversal permutation) and rotations with counts outside 0..width. */
+    public static void reverseAndRotate(KernelContext ctx, long[] a, int[] s, long[] out) {
+        int i = ctx.globalIdx;
+        long x = a[i];
+        int n = s[i];
+        out[i * 7] = Long.reverse(x);
+        out[i * 7 + 1] = Integer.reverse((int) x);
+        out[i * 7 + 2] = Integer.reverse(i) >>> (32 - 8);
+        out[i * 7 + 3] = Long.rotateLeft(x, n);
+        out[i * 7 + 4] = Long.rotateRight(x, n);
+        out[i * 7 + 5] = Integer.rotateLeft((int) x, n);
+        out[i * 7 + 6] = Integer.rotateRight((int) x, 13);
+    }
 }
