@@ -21,6 +21,7 @@ import jzk.prover.pipeline.PipelineConfig;
 import jzk.prover.pipeline.SyntheticWorkload;
 import jzk.prover.pipeline.WorkloadFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -72,8 +73,16 @@ public final class BatchCommand implements Callable<Integer> {
             description = "Device(s) for the GPU stage: cuda:0, opencl:…, jvm; sim:N with --synthetic.")
     List<String> devices = new ArrayList<>();
 
-    @Option(names = "--input", paramLabel = "FILE",
-            description = "Proof input JSON; with --synthetic a shape {\"partitions\":4,\"abcBytes\":…,\"auxBytes\":…,"
+    @Mixin
+    ShapeOptions shape = new ShapeOptions();
+
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Generated inputs: proof i uses seed S + i (default ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--input", paramLabel = "FILE|DIR",
+            description = "Vanilla-proof JSON for every proof, or a directory of them (proof i: i-th file); "
+                    + "with --synthetic a shape {\"partitions\":4,\"abcBytes\":…,\"auxBytes\":…,"
                     + "\"synthMillis\":…,\"gpuMillis\":…,\"finalizeMillis\":…}.")
     Path input;
 
@@ -129,8 +138,8 @@ public final class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        WorkloadFactory factory = synthetic ? syntheticFactory() : WorkloadHooks.groth16(input);
         List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
+        WorkloadFactory factory = synthetic ? syntheticFactory() : WorkloadHooks.groth16(input, shape, seed, err);
 
         Writer bufferLogWriter = null;
         if (bufferLog != null) {

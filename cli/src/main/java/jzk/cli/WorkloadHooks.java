@@ -1,16 +1,21 @@
 package jzk.cli;
 
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import jzk.prover.batch.PorepGroth16;
+import jzk.prover.circuits.PorepInputException;
 import jzk.prover.pipeline.WorkloadFactory;
+import jzk.tornado.api.Device;
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.Devices;
 
 /**
- * THE PLUG-IN POINT for real proving in {@code jzk batch}: what it proves and on which devices.
- *
- * <p>Until the Groth16 workload ({@code jzk.prover.groth16}) and the device list
- * ({@code jzk.tornado.api.Devices}) are wired here, both methods fail with "not available in this build";
- * {@code jzk batch --synthetic} exercises the pipeline with {@link jzk.prover.pipeline.SyntheticWorkload}
- * instead. Nothing here falls back to a fake workload.
+ * THE PLUG-IN POINT for real proving in {@code jzk batch}: what it proves ({@link PorepGroth16}, the built-in
+ * PoRep-like circuit under cached Groth16 parameters) and on which devices ({@link Devices}).
+ * {@code jzk batch --synthetic} uses {@link jzk.prover.pipeline.SyntheticWorkload} instead.
  */
 final class WorkloadHooks {
 
@@ -18,25 +23,47 @@ final class WorkloadHooks {
     }
 
     /**
-     * The Groth16 workload factory for a batch.
+     * The Groth16 workload factory for a batch; parameters are loaded from (or generated into) the cache here,
+     * with one progress line on {@code err} when they are generated.
      *
-     * The GPU stage learns its device from the {@link jzk.prover.pipeline.ProofWorkload.DeviceSlot} it is given.
-     *
-     * @param input the {@code --input} JSON (vanilla-proof input), or {@code null} for the built-in default
+     * @param input the {@code --input} vanilla-proof JSON file or directory, or {@code null} for generated inputs
      */
-    static WorkloadFactory groth16(Path input) {
-        throw CliException.notAvailable("batch",
-                "the Groth16 workload is not wired yet: see jzk.cli.WorkloadHooks.groth16; "
-                        + "use --synthetic to exercise the pipeline");
+    static WorkloadFactory groth16(Path input, ShapeOptions shape, long seed, PrintWriter err) {
+        try {
+            return PorepGroth16.open(shape.shape(), shape.partitions, input, seed, shape.cache(), line -> {
+                err.println("jzk: " + line);
+                err.flush();
+            });
+        } catch (PorepInputException e) {
+            throw new CliException(CliException.USAGE, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILURE, "I/O error: " + e.getMessage(), e);
+        }
     }
 
     /**
-     * Resolves {@code --device} names (or picks the best device when none is given: cuda → NVIDIA OpenCL →
-     * other OpenCL → jvm) and fails with one line naming an unknown device and the available ones.
+     * Resolves {@code --device} names, or picks the best device when none is given: a CUDA device, else an NVIDIA
+     * OpenCL GPU, else another OpenCL GPU, else {@code jvm} (the CPU prover). A CPU OpenCL device (PoCL) is only
+     * used when named: it runs the kernels correctly but slower than the pure-Java CPU path. An unknown name is
+     * one line naming it and the available devices.
      */
     static List<String> realDevices(List<String> requested) {
-        throw CliException.notAvailable("batch",
-                "the device list is not wired yet: see jzk.cli.WorkloadHooks.realDevices; "
-                        + "use --synthetic with --device sim:N");
+        if (requested.isEmpty()) {
+            Device best = Devices.best();
+            return List.of(best.info().isGpu() ? best.name() : "jvm");
+        }
+        List<String> out = new ArrayList<>();
+        for (String d : requested) {
+            try {
+                out.add(Devices.get(d).name());
+            } catch (DeviceException e) {
+                throw new CliException(CliException.USAGE, "unknown device '" + d + "'; available: "
+                        + Devices.list().stream().map(i -> i.name()).toList());
+            }
+        }
+        if (out.stream().distinct().count() != out.size()) {
+            throw new CliException(CliException.USAGE, "device listed twice in --device " + requested);
+        }
+        return out;
     }
 }

@@ -54,15 +54,6 @@ class CliErrorsTest {
         assertOneLineError(CliRun.of("batch", "--synthetic", "--count", "0"), 2, "jzk: --count must be ≥ 1, got 0");
     }
 
-    @Test
-    void realBatchIsNotAvailableUntilGroth16IsWired() {
-        CliRun r = CliRun.of("batch");
-        assertEquals(3, r.exitCode());
-        assertEquals(1, r.errLines(), r.err());
-        assertTrue(r.err().startsWith("jzk batch: not available in this build (the Groth16 workload is not wired"),
-                r.err());
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"devices", "setup", "gen-input", "prove", "verify", "bench"})
     void pendingCommandsFailWithOneLine(String command) {

@@ -61,14 +61,11 @@ public final class Groth16 {
         }
         SatisfactionChecker.check(cs, w);
         int n = pk.domainSize();
-        int m = cs.numConstraints();
         long[] z = w.z();
         long[] a = new long[n * 4];
         long[] b = new long[n * 4];
         long[] c = new long[n * 4];
-        cs.evaluate(z, a, b, c);
-        // input-consistency rows m + j: A = z_j, B = C = 0 (see Setup)
-        System.arraycopy(z, 0, a, m * 4, (pk.nPublic + 1) * 4);
+        StagedProver.evaluations(pk, cs, z, a, b, c);
         long[] zc = z.clone();
         F.toCanonicalVector(zc, 0, pk.nVars);
         return Prover.prove(pk, be, a, b, c, zc, r, s);

@@ -1,0 +1,135 @@
+package jzk.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import jzk.prover.circuits.PorepInputGenerator;
+import jzk.prover.circuits.PorepJson;
+import jzk.prover.circuits.PorepShape;
+import jzk.prover.gadgets.MerkleHash;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jzk batch} with the real Groth16 workload on the jvm (CPU) device, tiny shape (K = 1, D = 2: 740
+ * constraints, 2^10 domain); the parameter cache is shared by the tests of this class.
+ */
+@Timeout(60)
+class Groth16BatchTest {
+    @TempDir
+    static Path cache;
+
+    static final String[] SHAPE = {"--challenges", "1", "--depth", "2"};
+
+    static String[] args(String... more) {
+        String[] all = new String[SHAPE.length + 2 + more.length];
+        System.arraycopy(SHAPE, 0, all, 0, SHAPE.length);
+        all[SHAPE.length] = "--cache";
+        all[SHAPE.length + 1] = cache.toString();
+        System.arraycopy(more, 0, all, SHAPE.length + 2, more.length);
+        return all;
+    }
+
+    static String[] cmd(String command, String... more) {
+        String[] rest = args(more);
+        String[] all = new String[rest.length + 1];
+        all[0] = command;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
+    @Test
+    void batchProvesAndVerifiesOnJvmAndTheTrackerEndsEmpty(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("r.json");
+        Path log = dir.resolve("buf.log");
+        CliRun r = CliRun.of(cmd("batch", "--device", "jvm", "--count", "3", "--partitions", "2",
+                "--json", json.toString(), "--buffer-log", log.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("3 completed, 0 failed, 0 cancelled"), r.out());
+        assertTrue(r.out().contains("groth16 porep k=1 d=2"), r.out());
+        JsonNode j = new ObjectMapper().readTree(json.toFile());
+        assertEquals(3, j.get("completed").asInt());
+        for (JsonNode p : j.get("proofs")) {
+            assertTrue(p.get("verified").asBoolean(), p.toString());
+        }
+        List<String> lines = Files.readAllLines(log);
+        String last = lines.get(lines.size() - 1);
+        // every buffer class count back to zero after the batch
+        for (String kv : last.split(" ")) {
+            if (kv.matches("[a-zA-Z]+=\\d+") && !kv.startsWith("job=") && !kv.startsWith("part=")) {
+                assertTrue(kv.endsWith("=0"), "not zero at the end: " + last);
+            }
+        }
+        assertTrue(last.contains("estBytes=0 B"), last);
+        // 12 transitions per partition at least were logged: 3 proofs × 2 partitions
+        assertTrue(lines.size() >= 3 * 2 * 4, lines.size() + " lines");
+    }
+
+    @Test
+    void aBadInputFailsOnlyItsProof(@TempDir Path dir) throws Exception {
+        PorepShape shape = new PorepShape(1, 2, MerkleHash.POSEIDON);
+        Path inputs = Files.createDirectories(dir.resolve("inputs"));
+        for (int i = 0; i < 3; i++) {
+            PorepJson.write(PorepInputGenerator.generate(shape, 2, 100 + i), inputs.resolve("p" + i + ".json"));
+        }
+        // proof 1: partition 1's first sibling replaced, so its Merkle path no longer hashes to comm_r
+        Path bad = inputs.resolve("p1.json");
+        JsonNode root = new ObjectMapper().readTree(bad.toFile());
+        var sib = (com.fasterxml.jackson.databind.node.ArrayNode) root.get("partitions").get(1).get("challenges")
+                .get(0).get("siblings");
+        sib.set(0, new com.fasterxml.jackson.databind.node.TextNode("12345"));
+        new ObjectMapper().writeValue(bad.toFile(), root);
+
+        Path json = dir.resolve("r.json");
+        CliRun r = CliRun.of(cmd("batch", "--device", "jvm", "--count", "3", "--input", inputs.toString(),
+                "--json", json.toString()));
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("2 completed, 1 failed, 0 cancelled"), r.out());
+        JsonNode j = new ObjectMapper().readTree(json.toFile());
+        JsonNode p2 = j.get("proofs").get(1);
+        assertEquals("FAILED", p2.get("status").asText());
+        String reason = p2.get("reason").asText();
+        assertTrue(reason.contains("p1.json") && reason.contains("$.partitions[1].challenges[0].siblings")
+                && reason.contains("does not hash to"), reason);
+        assertEquals("COMPLETED", j.get("proofs").get(0).get("status").asText());
+        assertEquals("COMPLETED", j.get("proofs").get(2).get("status").asText());
+    }
+
+    @Test
+    void unknownDeviceIsOneLineListingTheAvailableOnes() {
+        CliRun r = CliRun.of(cmd("batch", "--device", "cuda:9"));
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().startsWith("jzk: unknown device 'cuda:9'; available: [") && r.err().contains("jvm"),
+                r.err());
+    }
+
+    @Test
+    void truncatedCacheFileIsReportedAndRegenerated(@TempDir Path dir) throws Exception {
+        String[] batch = {"batch", "--challenges", "1", "--depth", "2", "--cache", dir.toString(), "--count", "1",
+            "--partitions", "1", "--device", "jvm"};
+        CliRun first = CliRun.of(batch);
+        assertEquals(0, first.exitCode(), first.err());
+        assertTrue(first.err().contains("generating Groth16 parameters"), first.err());
+        Path params;
+        try (var s = Files.list(dir)) {
+            params = s.filter(p -> p.toString().endsWith(".params")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(params);
+        Files.write(params, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        CliRun second = CliRun.of(batch);
+        assertEquals(0, second.exitCode(), second.err());
+        assertTrue(second.err().contains("invalid parameter cache file, regenerating it: " + params)
+                && second.err().contains("truncated"), second.err());
+        assertEquals(bytes.length, Files.size(params));
+        CliRun third = CliRun.of(batch);
+        assertEquals(0, third.exitCode(), third.err());
+        assertEquals("", third.err().strip(), "third run loads the cache silently");
+    }
+}

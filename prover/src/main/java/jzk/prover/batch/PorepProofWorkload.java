@@ -1,0 +1,170 @@
+package jzk.prover.batch;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import jzk.arith.Fr;
+import jzk.prover.circuits.PorepCircuit;
+import jzk.prover.circuits.PorepInput;
+import jzk.prover.groth16.CpuBackend;
+import jzk.prover.groth16.Points;
+import jzk.prover.groth16.ProvingKey;
+import jzk.prover.groth16.StagedProver;
+import jzk.prover.groth16.Verifier;
+import jzk.prover.pipeline.ProofWorkload;
+import jzk.prover.r1cs.R1cs;
+import jzk.prover.r1cs.Synthesizer;
+import jzk.prover.r1cs.Witness;
+
+/**
+ * One PoRep-like proof of a {@link PorepGroth16} batch, through the {@link ProofWorkload} stages:
+ *
+ * <pre>
+ *   synthesize(p)   witness-only synthesis of partition p, a/b/c = A·z, B·z, C·z by the CSR mat-vec plus the
+ *                   input-consistency rows ({@link StagedProver#evaluations}); a∘b = c checked row by row
+ *   gpuStage        {@link StagedProver#g1Phase} on the slot's backend ({@link ProverBackends}): H by NTTs,
+ *                   MSMs A, B1, L, H; a/b/c are dropped when it returns
+ *   finalizeStage   {@link StagedProver#finish} on the CPU: G2 MSM for B, blinding with fresh r, s, assembly
+ *   assemble        the P partition proofs in order ({@link PorepProof})
+ *   verify          batch pairing check of all partition proofs ({@link Verifier#verifyBatch})
+ * </pre>
+ *
+ * <p>Footprint (from the shape, per partition): abc = 3 vectors × n × 32 bytes (n = domain size); aux = the
+ * canonical assignment (nVars × 32 bytes) + the public inputs + the four G1 sums. Only Java arrays: close() is
+ * the default no-op, dropping the references frees them.
+ */
+public final class PorepProofWorkload implements ProofWorkload {
+    private static final SecureRandom BLINDING = new SecureRandom();
+
+    private final PorepGroth16 f;
+    private final PorepInput in;
+    private final String name;
+
+    PorepProofWorkload(PorepGroth16 factory, PorepInput in, String name) {
+        this.f = factory;
+        this.in = in;
+        this.name = name;
+    }
+
+    @Override
+    public String label() {
+        return name;
+    }
+
+    @Override
+    public int partitions() {
+        return in.partitions().size();
+    }
+
+    @Override
+    public Footprint footprint(int partition) {
+        ProvingKey pk = f.pk;
+        long n = pk.domainSize();
+        long abc = 3 * n * 32;
+        long aux = (long) pk.nVars * 32 + (long) pk.nPublic * 32 + 4L * Points.G1_JAC * 8;
+        return new Footprint(abc, aux);
+    }
+
+    record Synth(int partition, long[] a, long[] b, long[] c, long[] zCanonical, long[] publicInputs)
+            implements Synthesized {
+    }
+
+    record Gpu(int partition, StagedProver.G1Sums g1, long[] zCanonical, long[] publicInputs) implements GpuResult {
+    }
+
+    /** Partition {@code partition}'s Groth16 proof and its public inputs (Montgomery Fr). */
+    public record Part(int partition, jzk.prover.groth16.Proof proof, long[] publicInputs) implements PartialProof {
+    }
+
+    @Override
+    public Synthesized synthesize(int partition) throws InterruptedException {
+        R1cs cs = f.cs;
+        ProvingKey pk = f.pk;
+        Witness w = Synthesizer.witness(new PorepCircuit(in.shape(), in.partitions().get(partition)), false);
+        w.requireShapeOf(cs);
+        checkInterrupt();
+        int n = pk.domainSize();
+        long[] a = new long[n * 4];
+        long[] b = new long[n * 4];
+        long[] c = new long[n * 4];
+        StagedProver.evaluations(pk, cs, w.z(), a, b, c);
+        int bad = firstUnsatisfiedRow(a, b, c, cs.numConstraints());
+        if (bad >= 0) {
+            throw new IllegalStateException(name + " partition " + partition + ": constraint " + bad + " of "
+                    + cs.numConstraints() + " is not satisfied by the witness (A·z · B·z ≠ C·z)");
+        }
+        long[] zc = w.z().clone();
+        Fr.F.toCanonicalVector(zc, 0, pk.nVars);
+        return new Synth(partition, a, b, c, zc, w.publicInputs());
+    }
+
+    /** The first row i < m with a_i·b_i ≠ c_i, or −1: the R1CS check on the evaluations already computed. */
+    static int firstUnsatisfiedRow(long[] a, long[] b, long[] c, int m) {
+        long[] t = new long[4];
+        for (int i = 0; i < m; i++) {
+            Fr.F.mul(t, 0, a, i * 4, b, i * 4);
+            if (!Fr.F.equal(t, 0, c, i * 4)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public GpuResult gpuStage(Synthesized s, DeviceSlot slot) throws InterruptedException {
+        Synth x = (Synth) s;
+        checkInterrupt();
+        StagedProver.G1Sums g1 = StagedProver.g1Phase(f.pk, ProverBackends.forDevice(slot.device()), x.a(), x.b(),
+                x.c(), x.zCanonical());
+        return new Gpu(x.partition(), g1, x.zCanonical(), x.publicInputs());
+    }
+
+    @Override
+    public PartialProof finalizeStage(GpuResult r) throws InterruptedException {
+        Gpu g = (Gpu) r;
+        checkInterrupt();
+        long[] rr = new long[4];
+        long[] ss = new long[4];
+        Fr.F.random(rr, 0, BLINDING);
+        Fr.F.random(ss, 0, BLINDING);
+        jzk.prover.groth16.Proof p = StagedProver.finish(f.pk, CpuBackend.INSTANCE, g.g1(), g.zCanonical(), rr, ss);
+        return new Part(g.partition(), p, g.publicInputs());
+    }
+
+    @Override
+    public PorepProof assemble(List<PartialProof> parts) {
+        List<jzk.prover.groth16.Proof> proofs = new ArrayList<>(parts.size());
+        List<long[]> inputs = new ArrayList<>(parts.size());
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = (Part) parts.get(i);
+            if (p.partition() != i) {
+                throw new IllegalStateException(name + ": partition " + p.partition() + " at position " + i);
+            }
+            proofs.add(p.proof());
+            inputs.add(p.publicInputs());
+        }
+        return new PorepProof(proofs, inputs);
+    }
+
+    @Override
+    public boolean verify(ProofWorkload.Proof proof) {
+        PorepProof p = (PorepProof) proof;
+        return Verifier.verifyBatch(f.pvk, p.proofs(), p.publicInputs());
+    }
+
+    /** All stages in order on the calling thread, the GPU stage on {@code device} (for {@code jzk prove}). */
+    public PorepProof proveDirect(String device) throws Exception {
+        List<PartialProof> parts = new ArrayList<>();
+        DeviceSlot slot = new DeviceSlot(device, 0, 0);
+        for (int i = 0; i < partitions(); i++) {
+            parts.add(finalizeStage(gpuStage(synthesize(i), slot)));
+        }
+        return assemble(parts);
+    }
+
+    private static void checkInterrupt() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("cancelled");
+        }
+    }
+}
