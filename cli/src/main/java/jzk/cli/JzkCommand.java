@@ -10,13 +10,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "jzk", mixinStandardHelpOptions = true, version = "jzk 0.1.0",
         description = "Groth16 prover for BLS12-381 in pure Java, with GPU kernels JIT-compiled from Java.",
         subcommands = {
-            PendingCommands.Devices.class,
-            PendingCommands.Setup.class,
-            PendingCommands.GenInput.class,
-            PendingCommands.Prove.class,
-            PendingCommands.Verify.class,
+            DevicesCommand.class,
+            SetupCommand.class,
+            GenInputCommand.class,
+            ProveCommand.class,
+            VerifyCommand.class,
             BatchCommand.class,
-            PendingCommands.Bench.class})
+            BenchCommand.class})
 public final class JzkCommand implements Callable<Integer> {
 
     @Spec

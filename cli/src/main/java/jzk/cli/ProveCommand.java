@@ -1,0 +1,136 @@
+package jzk.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.PorepProof;
+import jzk.prover.batch.PorepProofWorkload;
+import jzk.prover.circuits.PorepInputException;
+import jzk.prover.snarkjs.SnarkjsJson;
+import jzk.prover.snarkjs.SnarkjsProver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jzk prove}, two modes:
+ * <ul>
+ *   <li>built-in circuit: {@code --input vanilla.json} (its shape and partition count come from the file; without
+ *       {@code --input} the input is generated from the shape options and {@code --seed}) → every partition
+ *       proven by the staged prover on {@code --device} (default: the best device, as {@code jzk batch}),
+ *       checked by the pairing equation, written as {@link ProofFiles} (snarkjs format);</li>
+ *   <li>snarkjs: {@code --zkey F.zkey --wtns F.wtns} → {@code snarkjs groth16 prove}'s proof.json and
+ *       public.json ({@link SnarkjsProver}, CPU).</li>
+ * </ul>
+ */
+@Command(name = "prove", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Prove one input: the built-in circuit (--input vanilla.json) or circom/snarkjs files "
+                + "(--zkey, --wtns).")
+public final class ProveCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--input", paramLabel = "FILE", description = "Built-in circuit: vanilla-proof JSON.")
+    Path input;
+
+    @Mixin
+    ShapeOptions shape = new ShapeOptions();
+
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Built-in circuit without --input: generator seed (default ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--device", paramLabel = "NAME", description = "Built-in circuit: device of the G1 phase.")
+    String device;
+
+    @Option(names = "--vk", paramLabel = "FILE", description = "Built-in circuit: also write the verifying key.")
+    Path vk;
+
+    @Option(names = "--zkey", paramLabel = "FILE", description = "snarkjs: Groth16 zkey (BLS12-381).")
+    Path zkey;
+
+    @Option(names = "--wtns", paramLabel = "FILE", description = "snarkjs: witness file.")
+    Path wtns;
+
+    @Option(names = "--proof", paramLabel = "FILE", description = "Output proof JSON (default ${DEFAULT-VALUE}).")
+    Path proof = Path.of("proof.json");
+
+    @Option(names = "--public", paramLabel = "FILE", description = "Output public signals (default ${DEFAULT-VALUE}).")
+    Path publicJson = Path.of("public.json");
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        if (zkey != null || wtns != null) {
+            if (zkey == null || wtns == null) {
+                throw new CliException(CliException.USAGE, "snarkjs proving needs both --zkey and --wtns");
+            }
+            if (input != null) {
+                throw new CliException(CliException.USAGE, "--input (built-in circuit) and --zkey/--wtns (snarkjs) "
+                        + "are exclusive");
+            }
+            return snarkjs();
+        }
+        return builtIn();
+    }
+
+    private int snarkjs() {
+        long t0 = System.nanoTime();
+        try {
+            SnarkjsProver.prove(zkey, wtns, proof, publicJson);
+        } catch (NoSuchFileException e) {
+            throw new CliException(CliException.USAGE, e.getFile() + ": no such file", e);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(CliException.USAGE, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILURE, "I/O error: " + e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "proved %s with %s on the CPU in %.2f s%n", wtns, zkey, (System.nanoTime() - t0) / 1e9);
+        out.println("proof written to " + proof + ", public signals to " + publicJson);
+        out.flush();
+        return 0;
+    }
+
+    private int builtIn() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
+        PorepGroth16 f = (PorepGroth16) WorkloadHooks.groth16(input, shape, seed, err);
+        PorepProofWorkload w;
+        try {
+            w = f.workload(f.input(0), input != null ? input.toString() : "generated input (seed " + seed + ")");
+        } catch (PorepInputException e) {
+            throw new CliException(CliException.USAGE, e.getMessage(), e);
+        }
+        long t0 = System.nanoTime();
+        PorepProof p = w.proveDirect(dev);
+        double secs = (System.nanoTime() - t0) / 1e9;
+        if (!w.verify(p)) {
+            throw new CliException(CliException.FAILURE, "the proof does not verify (a prover bug): not written");
+        }
+        try {
+            ProofFiles.write(p, proof, publicJson);
+            if (vk != null) {
+                SnarkjsJson.writeVerifyingKey(vk, f.provingKey().vk);
+            }
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILURE, "cannot write the proof: " + e.getMessage(), e);
+        }
+        out.printf(Locale.ROOT, "proved %d partition(s) of %s on %s in %.2f s (verified)%n", w.partitions(),
+                f.shape().shapeId(), dev, secs);
+        out.println("proof written to " + proof + ", public signals to " + publicJson
+                + (vk != null ? ", verifying key to " + vk : "") + " (parameters: " + f.params().file() + ")");
+        out.flush();
+        return 0;
+    }
+}

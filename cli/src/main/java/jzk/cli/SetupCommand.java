@@ -1,0 +1,69 @@
+package jzk.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import jzk.prover.batch.ParamsCache;
+import jzk.prover.batch.PorepGroth16;
+import jzk.prover.circuits.PorepShape;
+import jzk.prover.groth16.ProvingKey;
+import jzk.prover.r1cs.R1cs;
+import jzk.prover.snarkjs.SnarkjsJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jzk setup}: the Groth16 parameters of one partition of the built-in circuit, from the cache or generated
+ * into it (see {@link ParamsCache}); prints the file, its size and the key's sizes, and exports the verifying key
+ * as snarkjs {@code verification_key.json} (which {@code jzk verify} and {@code snarkjs groth16 verify} read).
+ * The partition count does not matter: every partition of a shape shares the parameters.
+ */
+@Command(name = "setup", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Generate (or load cached) Groth16 parameters for a built-in circuit shape; export the "
+                + "verifying key.")
+public final class SetupCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ShapeOptions shape = new ShapeOptions();
+
+    @Option(names = "--vk", paramLabel = "FILE",
+            description = "Where to write the verifying key JSON (default ${DEFAULT-VALUE}).")
+    Path vk = Path.of("verification_key.json");
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PorepShape s = shape.shape();
+        R1cs cs = PorepGroth16.r1cs(s);
+        ParamsCache.Loaded p = shape.cache().loadOrGenerate(s.shapeId(), cs, line -> {
+            err.println("jzk: " + line);
+            err.flush();
+        });
+        ProvingKey pk = p.pk();
+        out.printf(Locale.ROOT, "circuit: %s — %d constraints, %d variables, %d public inputs, domain 2^%d%n",
+                s.shapeId(), cs.numConstraints(), cs.numVariables(), cs.numInputs(), pk.lgDomain);
+        out.printf(Locale.ROOT, "parameters: %s (%s, %s in %.2f s)%n", p.file(), Sizes.bytes(p.fileBytes()),
+                p.generated() ? "generated" : "loaded from cache", p.millis() / 1e3);
+        out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points%n",
+                pk.nVars, pk.nVars, pk.l.length / 12, pk.h.length / 12);
+        try {
+            SnarkjsJson.writeVerifyingKey(vk, pk.vk);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILURE, "cannot write --vk " + vk + ": " + e.getMessage(), e);
+        }
+        out.println("verifying key written to " + vk);
+        out.flush();
+        return 0;
+    }
+}
