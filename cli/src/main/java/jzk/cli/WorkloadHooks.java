@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.circuits.PorepInputException;
-import jzk.prover.pipeline.WorkloadFactory;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.Devices;
@@ -28,7 +27,7 @@ final class WorkloadHooks {
      *
      * @param input the {@code --input} vanilla-proof JSON file or directory, or {@code null} for generated inputs
      */
-    static WorkloadFactory groth16(Path input, ShapeOptions shape, long seed, PrintWriter err) {
+    static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err) {
         try {
             return PorepGroth16.open(shape.shape(), shape.partitions, input, seed, shape.cache(), line -> {
                 err.println("jzk: " + line);
