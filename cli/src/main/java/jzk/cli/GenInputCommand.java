@@ -44,7 +44,8 @@ public final class GenInputCommand implements Callable<Integer> {
         try {
             PorepJson.write(in, output);
         } catch (IOException e) {
-            throw new CliException(CliException.FAILURE, "cannot write " + output + ": " + e.getMessage(), e);
+            String why = e instanceof java.nio.file.NoSuchFileException ? "its directory does not exist" : e.toString();
+            throw new CliException(CliException.FAILURE, "cannot write " + output + ": " + why, e);
         }
         spec.commandLine().getOut().println("wrote " + output + ": " + shape.partitions + " partition(s) of "
                 + s.challenges() + " challenges, depth " + s.depth() + ", " + s.leafHash().name().toLowerCase(

@@ -41,6 +41,11 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        for (Path f : new Path[] {vk, proof, publicJson}) {
+            if (!java.nio.file.Files.isRegularFile(f)) {
+                throw new CliException(CliException.USAGE, f + ": no such file");
+            }
+        }
         boolean ok;
         try {
             VerifyingKey key = SnarkjsJson.readVerifyingKey(vk);

@@ -35,6 +35,8 @@ final class WorkloadHooks {
             });
         } catch (PorepInputException e) {
             throw new CliException(CliException.USAGE, e.getMessage(), e);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new CliException(CliException.USAGE, e.getFile() + ": no such file", e);
         } catch (IOException e) {
             throw new CliException(CliException.FAILURE, "I/O error: " + e.getMessage(), e);
         }
