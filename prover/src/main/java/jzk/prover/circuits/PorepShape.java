@@ -9,17 +9,18 @@ import jzk.prover.r1cs.Synthesizer;
  * The shape of one partition of the PoRep-C2-like benchmark circuit: {@code challenges} (K) Merkle openings of
  * depth {@code depth} (D) in a Poseidon tree, each leaf being {@code leafHash(replicaId, data)}.
  *
- * <p>Constraint count of one partition, {@code K·(247·D + L + 2)}:
+ * <p>Constraint count of one partition, {@code K·((H + 3)·D + L + 2)} with H = 258 the Poseidon node hash
+ * ({@link PoseidonGadget#HASH2_CONSTRAINTS}), i.e. {@code K·(261·D + L + 2)}:
  * <ul>
  * <li>challenge index → D path bits: D booleanity constraints + 1 packing constraint;
- * <li>leaf hash: L = 244 for Poseidon ({@link PoseidonGadget#HASH2_CONSTRAINTS}); for SHA-256, L =
+ * <li>leaf hash: L = H = 258 for Poseidon; for SHA-256, L =
  * {@link #sha256LeafConstraints()} (two 255-bit decompositions, two SHA-256 compressions, one packing; measured
  * by recording the leaf-hash gadget alone, because constant bits in the message make the exact count depend on
  * the bit layout);
- * <li>D levels × (2 for the conditional swap + 244 for the Poseidon node hash) = 246·D;
+ * <li>D levels × (2 for the conditional swap + H for the Poseidon node hash) = 260·D;
  * <li>1 constraint that the computed root equals the public comm_r.
  * </ul>
- * So {@code (D + 1) + L + 246·D + 1 = 247·D + L + 2} per challenge. Public inputs: replica id, comm_r and the K
+ * So {@code (D + 1) + L + (H + 2)·D + 1 = (H + 3)·D + L + 2} per challenge (Poseidon leaf: 261·D + 260). Public inputs: replica id, comm_r and the K
  * challenge indices (K + 2).
  */
 public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
@@ -58,12 +59,12 @@ public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
         return leafHash == MerkleHash.POSEIDON ? PoseidonGadget.HASH2_CONSTRAINTS : sha256LeafConstraints();
     }
 
-    /** Constraints per challenge: {@code 247·D + L + 2}. */
+    /** Constraints per challenge: {@code (H + 3)·D + L + 2}. */
     public long constraintsPerChallenge() {
         return (long) (PoseidonGadget.HASH2_CONSTRAINTS + 3) * depth + leafHashConstraints() + 2;
     }
 
-    /** Constraints of one partition: {@code K·(247·D + L + 2)}. */
+    /** Constraints of one partition: {@code K·((H + 3)·D + L + 2)}. */
     public long constraintCount() {
         return challenges * constraintsPerChallenge();
     }
@@ -82,8 +83,7 @@ public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
      * A Poseidon-leaf shape of about {@code 2^log2} constraints (log2 in 10..24). The preferred depth is
      * {@code clamp(log2 − 6, 3, 30)} (deeper trees for bigger partitions, as with real sectors); among depths
      * 3..30 whose best K lands within 5% of the target, the one closest to the preferred depth wins (small targets
-     * need shallow trees because K is an integer); without any, the closest count. E.g. 2^16 → D = 10, K = 24
-     * (65 184 constraints).
+     * need shallow trees because K is an integer); without any, the closest count.
      */
     public static PorepShape ofLog2(int log2) {
         if (log2 < 10 || log2 > 24) {

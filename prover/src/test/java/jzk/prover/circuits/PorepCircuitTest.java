@@ -30,7 +30,7 @@ class PorepCircuitTest {
             assertEquals(s.constraintCount(), r.numConstraints(), s.toString());
             assertEquals(s.numPublicInputs(), r.numInputs(), s.toString());
         }
-        assertEquals(247L * 3 + 244 + 2, new PorepShape(1, 3, MerkleHash.POSEIDON).constraintCount());
+        assertEquals(261L * 3 + 258 + 2, new PorepShape(1, 3, MerkleHash.POSEIDON).constraintCount());
     }
 
     @Test
