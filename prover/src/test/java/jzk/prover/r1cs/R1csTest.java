@@ -113,6 +113,42 @@ class R1csTest {
     }
 
     @Test
+    void compactOfLongCombinationsPreservesValue() {
+        Random rnd = new Random(9);
+        for (int len : new int[] {3, 16, 17, 40, 200}) {
+            int vars = Math.max(2, len / 3); // many duplicates
+            long[] inputs = new long[4 * 3];
+            long[] aux = new long[4 * vars];
+            for (int i = 0; i < 3; i++) {
+                Fr.F.random(inputs, 4 * i, rnd);
+            }
+            Fr.F.setOne(inputs, 0);
+            for (int i = 0; i < vars; i++) {
+                Fr.F.random(aux, 4 * i, rnd);
+            }
+            LinearCombination lc = LinearCombination.zero();
+            for (int t = 0; t < len; t++) {
+                long[] k = new long[4];
+                Fr.F.random(k, 0, rnd);
+                lc.add(rnd.nextInt(4) == 0 ? Variable.input(rnd.nextInt(3)) : Variable.aux(rnd.nextInt(vars)), k);
+            }
+            Variable x = Variable.aux(0);
+            lc.add(x, fr(3)).add(x, fr(-3)); // a pair that cancels
+            long[] before = new long[4];
+            lc.evaluate(inputs, aux, before, 0);
+            lc.compact();
+            long[] after = new long[4];
+            lc.evaluate(inputs, aux, after, 0);
+            assertArrayEquals(before, after, "length " + len);
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (int i = 0; i < lc.size(); i++) {
+                assertTrue(seen.add(lc.rawVariable(i)), "duplicate variable after compact, length " + len);
+            }
+            assertTrue(lc.size() <= vars + 3);
+        }
+    }
+
+    @Test
     void mulVecMatchesRowEvaluationOnRandomMatrix() {
         Random rnd = new Random(1);
         int rows = 5000; // several parallel blocks
