@@ -108,7 +108,13 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
                 rowStart = Arrays.copyOf(rowStart, rowStart.length * 2);
             }
             if (nnz + n > raw.length) {
-                int cap = Math.max(raw.length * 2, nnz + n);
+                long needed = (long) nnz + n;
+                if (needed * N > Integer.MAX_VALUE - 8) {
+                    // coefficients are one long[] of 4 longs per entry: Java arrays stop at 2^31 elements
+                    throw new IllegalStateException("a matrix would exceed " + (Integer.MAX_VALUE / N)
+                            + " non-zeros at constraint " + rows + "; split the circuit");
+                }
+                int cap = (int) Math.max(needed, Math.min(2L * raw.length, (Integer.MAX_VALUE - 8) / N));
                 raw = Arrays.copyOf(raw, cap);
                 coeffs = Arrays.copyOf(coeffs, cap * N);
             }
