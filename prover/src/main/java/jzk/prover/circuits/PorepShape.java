@@ -2,8 +2,6 @@ package jzk.prover.circuits;
 
 import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.gadgets.PoseidonGadget;
-import jzk.prover.r1cs.R1cs;
-import jzk.prover.r1cs.Synthesizer;
 
 /**
  * The shape of one partition of the PoRep-C2-like benchmark circuit: {@code challenges} (K) Merkle openings of
@@ -14,9 +12,8 @@ import jzk.prover.r1cs.Synthesizer;
  * <ul>
  * <li>challenge index → D path bits: D booleanity constraints + 1 packing constraint;
  * <li>leaf hash: L = H = 258 for Poseidon; for SHA-256, L =
- * {@link #sha256LeafConstraints()} (two 255-bit decompositions, two SHA-256 compressions, one packing; measured
- * by recording the leaf-hash gadget alone, because constant bits in the message make the exact count depend on
- * the bit layout);
+ * {@link #SHA256_LEAF_CONSTRAINTS} = 45 849 (two 255-bit decompositions, two SHA-256 compressions, one packing;
+ * derivation there);
  * <li>D levels × (2 for the conditional swap + H for the Poseidon node hash) = 260·D;
  * <li>1 constraint that the computed root equals the public comm_r.
  * </ul>
@@ -39,24 +36,28 @@ public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
         }
     }
 
-    private static volatile long sha256Leaf = -1;
-
-    /** Constraints of the SHA-256 leaf hash, recorded once from the gadget alone. */
-    public static long sha256LeafConstraints() {
-        long v = sha256Leaf;
-        if (v < 0) {
-            R1cs r = Synthesizer.record(cs -> MerkleHash.SHA256.hash2(cs, "leaf",
-                    jzk.prover.gadgets.AllocatedNum.alloc(cs, "a", () -> null),
-                    jzk.prover.gadgets.AllocatedNum.alloc(cs, "b", () -> null)), false);
-            v = r.numConstraints();
-            sha256Leaf = v;
-        }
-        return v;
-    }
+    /**
+     * Constraints of the SHA-256 leaf hash {@code MerkleHash.SHA256} (message {@code le32(replicaId) || le32(data)},
+     * 512 bits of which bit 255 of each half is a constant zero), counted from the gadgets:
+     * <ul>
+     * <li>two 255-bit decompositions: 2·256 = 512;
+     * <li>block 1, message schedule: 48 words × (σ0: 32 + 29, σ1: 32 + 22, 4-operand add: 34 bits + 1) = 7200,
+     * less 8 where the constant message bits (LE bit 7 of words 7 and 15) make xors free (σ0 of w7 and w15: 3 each,
+     * σ1 of w15: 2) = 7192;
+     * <li>block 1, rounds: a full round is Σ1 64 + Ch 32 + Σ0 64 + Maj 64 + two additions (6 and 7 operands, 35 bits
+     * + 1 each) 72 = 296; round 0 works on the constant IV (only the additions: 72), rounds 1 and 2 still have
+     * constant f, g / b, c (Maj and Ch 32 each: 264): 72 + 2·264 + 61·296 = 18 656; feed-forward 8 × (33 + 1) = 272;
+     * <li>block 2 (the padding block, all constant, so its schedule is free): 64·296 + 272 = 19 216;
+     * <li>packing the 254 digest bits: 1.
+     * </ul>
+     * Total 512 + 7192 + 18 656 + 272 + 19 216 + 1 = 45 849 (checked against the recorded R1CS in PorepCircuitTest).
+     */
+    public static final long SHA256_LEAF_CONSTRAINTS =
+            2 * 256 + (48 * (61 + 54 + 35) - 8) + (72 + 2 * 264 + 61 * 296) + 8 * 34 + (64 * 296 + 8 * 34) + 1;
 
     /** L: constraints of one leaf hash. */
     public long leafHashConstraints() {
-        return leafHash == MerkleHash.POSEIDON ? PoseidonGadget.HASH2_CONSTRAINTS : sha256LeafConstraints();
+        return leafHash == MerkleHash.POSEIDON ? PoseidonGadget.HASH2_CONSTRAINTS : SHA256_LEAF_CONSTRAINTS;
     }
 
     /** Constraints per challenge: {@code (H + 3)·D + L + 2}. */
