@@ -17,8 +17,8 @@ import jzk.prover.gadgets.PoseidonGadget;
  * <li>D levels × (2 for the conditional swap + H for the Poseidon node hash) = 260·D;
  * <li>1 constraint that the computed root equals the public comm_r.
  * </ul>
- * So {@code (D + 1) + L + (H + 2)·D + 1 = (H + 3)·D + L + 2} per challenge (Poseidon leaf: 261·D + 260). Public inputs: replica id, comm_r and the K
- * challenge indices (K + 2).
+ * So {@code (D + 1) + L + (H + 2)·D + 1 = (H + 3)·D + L + 2} per challenge (Poseidon leaf: 261·D + 260).
+ * Public inputs: replica id, comm_r and the K challenge indices (K + 2).
  */
 public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
     /** Tree depth limit: indices are {@code long}s and the generator draws them below {@code 2^depth}. */

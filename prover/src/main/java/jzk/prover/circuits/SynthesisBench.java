@@ -91,7 +91,8 @@ public final class SynthesisBench {
                 throw new IllegalStateException("row " + row + " not satisfied");
             }
         }
-        System.out.printf("| %d | %d, %d | %d | %d / %d / %d | %.2f | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.3g | %.3g |%n",
+        System.out.printf("| %d | %d, %d | %d | %d / %d / %d | %.2f | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.3g"
+                + " | %.3g |%n",
                 log2, shape.challenges(), shape.depth(), n, r1cs.a().nnz(), r1cs.b().nnz(), r1cs.c().nnz(), recordS,
                 bestW, bestWcpu, bestE, bestEcpu, bestSum, n / bestSum, n / (bestWcpu + bestEcpu));
     }

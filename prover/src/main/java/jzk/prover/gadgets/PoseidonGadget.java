@@ -16,8 +16,8 @@ import jzk.prover.r1cs.Variable;
  * matrices) carries them all: left alone this gives ~27 non-zeros per constraint. Every
  * {@link #RELINEARIZE_EVERY} = 8 partial rounds (not after the last) the other t − 1 cells are therefore allocated
  * as variables (one constraint each): (t − 1)·⌊(R_P − 1)/8⌋ = 2·7 = 14 more constraints for about a third of the
- * non-zeros (2^16-constraint PoRep partition: 27.4 → 8.6 non-zeros per constraint, A + B + C). {@link #hash2} allocates its
- * output with one more: {@link #HASH2_CONSTRAINTS} = 243 + 14 + 1 = 258.
+ * non-zeros (2^16-constraint PoRep partition: 27.4 → 8.6 non-zeros per constraint, A + B + C). {@link #hash2}
+ * allocates its output with one more: {@link #HASH2_CONSTRAINTS} = 243 + 14 + 1 = 258.
  *
  * <p>Cell state is a linear combination plus its value; in pure witness mode only values are tracked.
  */
@@ -31,7 +31,7 @@ public final class PoseidonGadget {
     private PoseidonGadget() {
     }
 
-    /** {@code H(left, right)} with state {@code [0, left, right]}, output cell 0: {@link #HASH2_CONSTRAINTS} constraints. */
+    /** {@code H(left, right)}: state {@code [0, left, right]}, output cell 0; {@link #HASH2_CONSTRAINTS} constraints. */
     public static AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right) {
         PoseidonParams p = PoseidonParams.X5_255_3;
         boolean lcs = cs.enforcesConstraints();

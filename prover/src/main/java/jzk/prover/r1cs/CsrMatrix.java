@@ -43,7 +43,8 @@ public final class CsrMatrix {
         }
         for (int k = 0; k < nnz; k++) {
             if (colIndex[k] < 0 || colIndex[k] >= cols) {
-                throw new IllegalArgumentException("entry " + k + " has column " + colIndex[k] + " outside [0, " + cols + ")");
+                throw new IllegalArgumentException("entry " + k + " has column " + colIndex[k] + " outside [0, " + cols
+                        + ")");
             }
         }
         this.rows = rows;
