@@ -1,0 +1,197 @@
+package jzk.tornado.jit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JIT's intermediate representation: one function per kernel, every callee already inlined.
+ *
+ * <p>Invariants: a function is a list of basic blocks, each a straight list of {@link Insn} ended by exactly one
+ * {@link Terminator}; writers give every block one label and turn terminators into branches, so no structuring
+ * is needed. Values live in typed virtual registers ({@link Var}, 32- or 64-bit two's complement integers) that
+ * may be assigned many times (not SSA); an {@code I32} constant is stored sign-extended in {@link Const#value}.
+ * Arrays are never values: every load and store names its {@link ArrayBase} statically (the reader resolves
+ * which array a Java reference denotes), so each access knows its address space.
+ */
+final class Ir {
+    private Ir() {
+    }
+
+    enum Type { I32, I64 }
+
+    sealed interface Operand permits Var, Const {
+        Type type();
+    }
+
+    /** A virtual register. */
+    record Var(int id, Type type) implements Operand {
+    }
+
+    /** An immediate; {@code value} is sign-extended for {@code I32}. */
+    record Const(Type type, long value) implements Operand {
+        static Const i32(int v) {
+            return new Const(Type.I32, v);
+        }
+
+        static Const i64(long v) {
+            return new Const(Type.I64, v);
+        }
+    }
+
+    /** Where an array lives. */
+    enum Space {
+        /** A kernel parameter: global device memory. */
+        GLOBAL,
+        /** {@code new long[K]}: per work-item memory (PTX {@code .local}, OpenCL private). */
+        PRIVATE,
+        /** {@code allocate*LocalArray(K)}: per work-group memory (PTX {@code .shared}, OpenCL {@code __local}). */
+        SHARED,
+        /** A {@code static final} table: read-only, initialised (PTX {@code .global}, OpenCL {@code __constant}). */
+        CONST
+    }
+
+    /**
+     * One array the kernel touches. For {@code GLOBAL} arrays {@code length < 0} and {@code lengthVar} holds the
+     * length passed as hidden parameter ({@code I32} for Java arrays, {@code I64} for off-heap arrays), and
+     * {@code pointer} the 64-bit base address; other spaces have a constant {@code length}.
+     */
+    static final class ArrayBase {
+        final int id;
+        final Space space;
+        final Type elem;
+        final int length;
+        final String label;
+        Var pointer;
+        Var lengthVar;
+        long[] init;
+        boolean longIndexed;
+
+        ArrayBase(int id, Space space, Type elem, int length, String label) {
+            this.id = id;
+            this.space = space;
+            this.elem = elem;
+            this.length = length;
+            this.label = label;
+        }
+
+        int elemBytes() {
+            return elem == Type.I64 ? 8 : 4;
+        }
+
+        @Override
+        public String toString() {
+            return space + " " + label;
+        }
+    }
+
+    enum UnOp {
+        NEG, I2L, L2I, ZEXT, I2B, I2S, I2C, CLZ, CTZ, POPC, ABS, BREV
+    }
+
+    enum BinOp {
+        ADD, SUB, MUL, DIV, REM, UDIV, UREM, AND, OR, XOR, SHL, SHR, USHR, MULHI, UMULHI, MULWIDE_U32, MIN, MAX,
+        CMP, UCMP
+    }
+
+    enum Cond {
+        EQ, NE, LT, GE, GT, LE, ULT, UGE, UGT, ULE
+    }
+
+    enum Special { GLOBAL_ID, LOCAL_ID, GROUP_ID, LOCAL_SIZE, GLOBAL_SIZE }
+
+    sealed interface Insn permits Move, Unary, Binary, Load, Store, ZeroFill, ReadSpecial, Barrier {
+    }
+
+    record Move(Var dst, Operand src) implements Insn {
+    }
+
+    /** {@code I2L}/{@code ZEXT}: I32 → I64; {@code L2I}, {@code CLZ}/{@code CTZ}/{@code POPC}: → I32. */
+    record Unary(UnOp op, Var dst, Operand a) implements Insn {
+    }
+
+    /**
+     * Width is {@code a}'s type. Shift counts ({@code b} of SHL/SHR/USHR) are I32 and not yet masked; CMP/UCMP
+     * give I32 -1/0/1; MULWIDE_U32 multiplies two I32 as unsigned into I64.
+     */
+    record Binary(BinOp op, Var dst, Operand a, Operand b) implements Insn {
+    }
+
+    /** {@code index} is I32 for Java arrays, I64 for off-heap arrays. */
+    record Load(Var dst, ArrayBase array, Operand index) implements Insn {
+    }
+
+    record Store(ArrayBase array, Operand index, Operand value) implements Insn {
+    }
+
+    /** Java's zero-initialisation of {@code new long[K]}. */
+    record ZeroFill(ArrayBase array) implements Insn {
+    }
+
+    record ReadSpecial(Var dst, Special what) implements Insn {
+    }
+
+    record Barrier() implements Insn {
+    }
+
+    sealed interface Terminator permits Jump, Branch, Return {
+    }
+
+    record Jump(Block target) implements Terminator {
+    }
+
+    /** Compares {@code a} with {@code b} (same type). */
+    record Branch(Cond cond, Operand a, Operand b, Block ifTrue, Block ifFalse) implements Terminator {
+    }
+
+    record Return() implements Terminator {
+    }
+
+    static final class Block {
+        final int id;
+        final List<Insn> insns = new ArrayList<>();
+        Terminator term;
+
+        Block(int id) {
+            this.id = id;
+        }
+    }
+
+    /** Binds each {@link KernelParam} to the register or array it fills; CONTEXT binds nothing. */
+    record ParamBinding(KernelParam param, Var var, ArrayBase array) {
+    }
+
+    static final class Function {
+        final String name;
+        final List<ParamBinding> params = new ArrayList<>();
+        final List<Var> vars = new ArrayList<>();
+        final List<Block> blocks = new ArrayList<>();
+        final List<ArrayBase> arrays = new ArrayList<>();
+        boolean usesBarrier;
+
+        Function(String name) {
+            this.name = name;
+        }
+
+        Var newVar(Type t) {
+            Var v = new Var(vars.size(), t);
+            vars.add(v);
+            return v;
+        }
+
+        Block newBlock() {
+            Block b = new Block(blocks.size());
+            blocks.add(b);
+            return b;
+        }
+
+        ArrayBase newArray(Space space, Type elem, int length, String label) {
+            ArrayBase a = new ArrayBase(arrays.size(), space, elem, length, label);
+            arrays.add(a);
+            return a;
+        }
+
+        Block entry() {
+            return blocks.get(0);
+        }
+    }
+}

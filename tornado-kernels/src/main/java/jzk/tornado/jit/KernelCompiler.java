@@ -1,0 +1,77 @@
+package jzk.tornado.jit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Entry point of the kernel JIT: Java bytecode of a {@code public static void} kernel → PTX or OpenCL C.
+ *
+ * <p>Pipeline (one way): {@link KernelReader} (class files via {@code java.lang.classfile}, callees inlined) →
+ * {@link Ir} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per (method, target) for the life of
+ * the JVM, so a kernel is translated once however often it is launched.
+ *
+ * <p>With {@code -Djzk.jit.dump=DIR} every generated source is also written to
+ * {@code DIR/<SimpleClass>.<method>.ptx} or {@code .cl}.
+ */
+public final class KernelCompiler {
+    private record Key(Method method, Target target) {
+    }
+
+    private static final Map<Key, CompiledKernel> CACHE = new ConcurrentHashMap<>();
+
+    private KernelCompiler() {
+    }
+
+    /**
+     * Compiles {@code kernel} for {@code target}.
+     *
+     * @throws KernelCompileException if the kernel or a callee leaves the supported subset
+     */
+    public static CompiledKernel compile(Method kernel, Target target) {
+        CompiledKernel k = CACHE.get(new Key(kernel, target));
+        if (k != null) {
+            return k;
+        }
+        k = translate(kernel, target);
+        CompiledKernel prev = CACHE.putIfAbsent(new Key(kernel, target), k);
+        return prev != null ? prev : k;
+    }
+
+    private static CompiledKernel translate(Method kernel, Target target) {
+        Ir.Function fn = KernelReader.read(kernel);
+        String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
+        String source = switch (target.kind()) {
+            case PTX -> PtxWriter.write(fn, target.smVersion(), origin);
+            case OPENCL_C -> OpenClWriter.write(fn, origin);
+        };
+        List<KernelParam> params = new ArrayList<>();
+        for (Ir.ParamBinding p : fn.params) {
+            params.add(p.param());
+        }
+        dump(kernel, target, source);
+        return new CompiledKernel(fn.name, source, params, target, fn.usesBarrier);
+    }
+
+    private static void dump(Method kernel, Target target, String source) {
+        String dir = System.getProperty("jzk.jit.dump");
+        if (dir == null || dir.isEmpty()) {
+            return;
+        }
+        String file = kernel.getDeclaringClass().getSimpleName() + "." + kernel.getName()
+                + (target.kind() == TargetKind.PTX ? ".ptx" : ".cl");
+        try {
+            Path d = Path.of(dir);
+            Files.createDirectories(d);
+            Files.writeString(d.resolve(file), source);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot dump kernel source to " + dir + "/" + file, e);
+        }
+    }
+}
