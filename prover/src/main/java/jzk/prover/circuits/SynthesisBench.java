@@ -38,9 +38,10 @@ public final class SynthesisBench {
         }
         System.out.printf("cpus=%d maxHeap=%dMiB java=%s%n", Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"));
-        System.out.println("| log2 | shape (K, D) | constraints | nnz A / B / C | record s | witness s (cpu s) | eval s"
+        System.out.println("| log2 | shape (K, D) | constraints | nnz A / B / C | B rows copied | record s"
+                + " | witness s (cpu s) | eval s"
                 + " (cpu s) | witness+eval s | constraints/s (witness+eval, wall) | constraints/cpu-s |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (int log2 : sizes) {
             run(log2, iterations);
         }
@@ -91,9 +92,10 @@ public final class SynthesisBench {
                 throw new IllegalStateException("row " + row + " not satisfied");
             }
         }
-        System.out.printf("| %d | %d, %d | %d | %d / %d / %d | %.2f | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.3g"
+        System.out.printf("| %d | %d, %d | %d | %d / %d / %d | %d | %.2f | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.3g"
                 + " | %.3g |%n",
-                log2, shape.challenges(), shape.depth(), n, r1cs.a().nnz(), r1cs.b().nnz(), r1cs.c().nnz(), recordS,
+                log2, shape.challenges(), shape.depth(), n, r1cs.a().nnz(), r1cs.b().nnz(), r1cs.c().nnz(),
+                r1cs.aliasedBRows(), recordS,
                 bestW, bestWcpu, bestE, bestEcpu, bestSum, n / bestSum, n / (bestWcpu + bestEcpu));
     }
 }

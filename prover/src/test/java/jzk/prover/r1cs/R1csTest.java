@@ -188,6 +188,36 @@ class R1csTest {
     }
 
     @Test
+    void bRowAliasesAreRecordedAndValidated() {
+        R1cs r = Synthesizer.record(cs -> {
+            Variable x = cs.alloc("x", () -> fr(3));
+            Variable y = cs.alloc("y", () -> fr(4));
+            Variable s = cs.alloc("s", () -> fr(49));
+            Variable t = cs.alloc("t", () -> fr(343));
+            LinearCombination in = LinearCombination.of(x).add(y);
+            cs.enforce("square", in, in, LinearCombination.of(s)); // B row 0 = A row 0
+            cs.enforce("cube", LinearCombination.of(s), in, LinearCombination.of(t)); // B row 1 = A row 0
+        });
+        assertEquals(2, r.aliasedBRows());
+        long[] z = new long[4 * 5];
+        Fr.F.setOne(z, 0);
+        System.arraycopy(fr(3), 0, z, 4, 4);
+        System.arraycopy(fr(4), 0, z, 8, 4);
+        System.arraycopy(fr(49), 0, z, 12, 4);
+        System.arraycopy(fr(343), 0, z, 16, 4);
+        long[] a = new long[8];
+        long[] b = new long[8];
+        long[] c = new long[8];
+        r.evaluate(z, a, b, c);
+        assertEquals(BigInteger.valueOf(7), Fr.F.toBigInteger(b, 0));
+        assertEquals(BigInteger.valueOf(7), Fr.F.toBigInteger(b, 4));
+        // a plan that claims B row 1 equals A row 1 (it does not) is refused
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new R1cs(0, 4, r.a(), r.b(), r.c(), null, new int[] {0, 1}));
+        assertTrue(e.getMessage().contains("B row 1 is not the same as A row 1"), e.getMessage());
+    }
+
+    @Test
     void csrRejectsBadColumn() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new CsrMatrix(1, 2, new int[] {0, 1}, new int[] {2}, new long[4]));
