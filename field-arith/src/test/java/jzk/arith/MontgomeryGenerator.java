@@ -102,18 +102,36 @@ public final class MontgomeryGenerator {
     private void madd(String hi, String lo, String x, String y, String add1, String add2) {
         line("        lo = " + x + " * " + y + ";");
         line("        hi = Math.unsignedMultiplyHigh(" + x + ", " + y + ");");
-        if (add1 != null) {
-            line("        s = lo + " + add1 + ";");
-            line("        hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;");
-            line("        lo = s;");
-        }
-        if (add2 != null) {
-            line("        s = lo + " + add2 + ";");
-            line("        hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;");
-            line("        lo = s;");
+        for (String add : new String[] {add1, add2}) {
+            if (add != null) {
+                line("        s = lo + " + add + ";");
+                line("        hi += " + carry2("lo", "s") + ";");
+                line("        lo = s;");
+            }
         }
         line("        " + lo + " = lo;");
         line("        " + hi + " = hi;");
+    }
+
+    /**
+     * Carry out of a two-operand sum {@code s = a + x}: {@code s < a} unsigned. Measured faster under C2 (JDK 25)
+     * than the bit formula below for the multiply-accumulate chains (117 vs 176 ns per Fp mul on the CI box).
+     */
+    private static String carry2(String a, String s) {
+        return "(Long.compareUnsigned(" + s + ", " + a + ") < 0 ? 1L : 0L)";
+    }
+
+    /**
+     * Carry out of {@code s = a + b + carry-in} (a compare on s alone cannot tell s = a with a carry): Warren,
+     * "Hacker's Delight", 2nd ed., §2-16.
+     */
+    private static String carry(String a, String b, String s) {
+        return "(((" + a + " & " + b + ") | ((" + a + " | " + b + ") & ~" + s + ")) >>> 63)";
+    }
+
+    /** Borrow out of {@code d = a − b (− borrow in)}, same source. */
+    private static String borrow(String a, String b, String d) {
+        return "(((~" + a + " & " + b + ") | (~(" + a + " ^ " + b + ") & " + d + ")) >>> 63)";
     }
 
     private void mul(String prefix, String up, int n) {
@@ -133,7 +151,8 @@ public final class MontgomeryGenerator {
             line("        m = t0 * " + up + "_INV;");
             // C = hi(t0 + m·p0): the low word is zero by the choice of m
             line("        lo = m * " + up + "_P0;");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + (Long.compareUnsigned(lo + t0, lo) < 0 ? 1 : 0);");
+            line("        s = lo + t0;");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
             for (int j = 1; j < n; j++) {
                 madd("A", "t" + j, "a" + j, "b" + i, i == 0 ? null : "t" + j, "A");
                 madd("C", "t" + (j - 1), "m", up + "_P" + j, "t" + j, "C");
@@ -146,12 +165,10 @@ public final class MontgomeryGenerator {
 
     /** {@code r = v ≥ m ? v − m : v} branch-free on limbs v0..v(n−1), then the stores. */
     private void finalSubtract(String up, int n, String v) {
-        line("        long bw = 0, d, x;");
+        line("        long bw = 0, d;");
         for (int i = 0; i < n; i++) {
-            line("        x = " + v + i + " - " + up + "_P" + i + ";");
-            line("        d = x - bw;");
-            line("        bw = ((~" + v + i + " & " + up + "_P" + i + ") | (~(" + v + i + " ^ " + up + "_P" + i
-                    + ") & x)) >>> 63 | (Long.compareUnsigned(x, bw) < 0 ? 1 : 0);");
+            line("        d = " + v + i + " - " + up + "_P" + i + " - bw;");
+            line("        bw = " + borrow(v + i, up + "_P" + i, "d") + ";");
             line("        final long d" + i + " = d;");
         }
         line("        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m");
@@ -166,12 +183,11 @@ public final class MontgomeryGenerator {
         line("    static void " + prefix + "Add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
         loads("a", n);
         loads("b", n);
-        line("        long c = 0, s, u;");
+        line("        long c = 0, s;");
         for (int i = 0; i < n; i++) {
-            line("        s = a" + i + " + b" + i + ";");
-            line("        u = s + c;");
-            line("        c = ((a" + i + " & b" + i + ") | ((a" + i + " | b" + i + ") & ~s)) >>> 63 | (Long.compareUnsigned(u, s) < 0 ? 1 : 0);");
-            line("        final long v" + i + " = u;");
+            line("        s = a" + i + " + b" + i + " + c;");
+            line("        c = " + carry("a" + i, "b" + i, "s") + ";");
+            line("        final long v" + i + " = s;");
         }
         finalSubtract(up, n, "v");
         line("    }");
@@ -183,11 +199,10 @@ public final class MontgomeryGenerator {
         line("    static void " + prefix + "Sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
         loads("a", n);
         loads("b", n);
-        line("        long bw = 0, x, d;");
+        line("        long bw = 0, d;");
         for (int i = 0; i < n; i++) {
-            line("        x = a" + i + " - b" + i + ";");
-            line("        d = x - bw;");
-            line("        bw = ((~a" + i + " & b" + i + ") | (~(a" + i + " ^ b" + i + ") & x)) >>> 63 | (Long.compareUnsigned(x, bw) < 0 ? 1 : 0);");
+            line("        d = a" + i + " - b" + i + " - bw;");
+            line("        bw = " + borrow("a" + i, "b" + i, "d") + ";");
             line("        final long d" + i + " = d;");
         }
         addMaskedModulus(up, n, "-bw");
@@ -197,13 +212,12 @@ public final class MontgomeryGenerator {
     /** {@code r = d + (m & mask)}, then the stores. */
     private void addMaskedModulus(String up, int n, String maskExpr) {
         line("        final long mask = " + maskExpr + ";");
-        line("        long c = 0, s, u, q;");
+        line("        long c = 0, s, q;");
         for (int i = 0; i < n; i++) {
             line("        q = " + up + "_P" + i + " & mask;");
-            line("        s = d" + i + " + q;");
-            line("        u = s + c;");
-            line("        c = ((d" + i + " & q) | ((d" + i + " | q) & ~s)) >>> 63 | (Long.compareUnsigned(u, s) < 0 ? 1 : 0);");
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = u;");
+            line("        s = d" + i + " + q + c;");
+            line("        c = " + carry("d" + i, "q", "s") + ";");
+            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = s;");
         }
     }
 
@@ -218,12 +232,11 @@ public final class MontgomeryGenerator {
         }
         line(or.append(";").toString());
         line("        final long mask = -((any | -any) >>> 63); // all ones iff a ≠ 0");
-        line("        long bw = 0, x, d, q;");
+        line("        long bw = 0, d, q;");
         for (int i = 0; i < n; i++) {
             line("        q = " + up + "_P" + i + " & mask;");
-            line("        x = q - a" + i + ";");
-            line("        d = x - bw;");
-            line("        bw = ((~q & a" + i + ") | (~(q ^ a" + i + ") & x)) >>> 63 | (Long.compareUnsigned(x, bw) < 0 ? 1 : 0);");
+            line("        d = q - a" + i + " - bw;");
+            line("        bw = " + borrow("q", "a" + i, "d") + ";");
             line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = d;");
         }
         line("    }");
