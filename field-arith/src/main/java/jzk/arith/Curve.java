@@ -404,6 +404,26 @@ public final class Curve {
         mul(r, ro, base, 0, Limbs.fromBigInteger(k, limbs), 0, limbs);
     }
 
+    /**
+     * {@code r = [k]p} for an unsigned 64-bit {@code k} and a Jacobian {@code p}: binary double-and-add from the top
+     * bit, so the cost is 63 doublings plus one addition per set bit — cheap for sparse k such as the BLS parameter
+     * |z| = 0xd201000000010000 (6 set bits), which the subgroup checks multiply by.
+     */
+    public void mulByUnsignedLong(long[] r, int ro, long[] p, int po, long k) {
+        final int jl = 3 * n;
+        long[] base = new long[jl];
+        System.arraycopy(p, po, base, 0, jl);
+        long[] acc = new long[jl];
+        setInfinity(acc, 0);
+        for (int i = 63 - Long.numberOfLeadingZeros(k); i >= 0; i--) {
+            dbl(acc, 0, acc, 0);
+            if (((k >>> i) & 1) != 0) {
+                add(acc, 0, acc, 0, base, 0);
+            }
+        }
+        System.arraycopy(acc, 0, r, ro, jl);
+    }
+
     /** {@code [k]p} for a Jacobian input (converted to affine first: one inversion). */
     public void mulJacobian(long[] r, int ro, long[] p, int po, BigInteger k) {
         long[] a = new long[2 * n];
