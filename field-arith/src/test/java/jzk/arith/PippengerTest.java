@@ -52,9 +52,14 @@ class PippengerTest {
         return acc;
     }
 
+    /** Checks both bucket strategies: Jacobian (threshold above n) and batch affine (threshold 1). */
     private void check(Curve c, long[] bases, BigInteger[] ks) {
-        long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length);
-        assertTrue(c.equal(naive(c, bases, ks), 0, got, 0), c.name + " MSM differs from the naive sum, n = " + ks.length);
+        long[] expected = naive(c, bases, ks);
+        for (int threshold : new int[] {Integer.MAX_VALUE, 1}) {
+            long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length, threshold);
+            assertTrue(c.equal(expected, 0, got, 0),
+                    c.name + " MSM differs from the naive sum, n = " + ks.length + ", batch-affine threshold " + threshold);
+        }
     }
 
     private void randomCases(Curve c, int[] sizes) {
@@ -105,6 +110,30 @@ class PippengerTest {
             System.arraycopy(bases, 0, two, 0, c.affineLongs());
             System.arraycopy(bases, 0, two, c.affineLongs(), c.affineLongs());
             assertTrue(c.isInfinity(Pippenger.msm(c, two, scalarLimbs(new BigInteger[] {BigInteger.ONE, rm1}), 2), 0));
+        }
+    }
+
+    /** Many additions into the same buckets: conflicts within a batch, doublings, cancellations. */
+    @Test
+    void collidingBuckets() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int n = 40;
+            long[] one = randomBases(c, 2);
+            long[] bases = new long[n * c.affineLongs()];
+            BigInteger[] ks = new BigInteger[n];
+            for (int i = 0; i < n; i++) {
+                // bases alternate P, P, −P, Q; scalars cycle through 1, 2, 3 (same buckets in low windows)
+                int which = i % 4;
+                if (which == 3) {
+                    System.arraycopy(one, c.affineLongs(), bases, i * c.affineLongs(), c.affineLongs());
+                } else if (which == 2) {
+                    c.negAffine(bases, i * c.affineLongs(), one, 0);
+                } else {
+                    System.arraycopy(one, 0, bases, i * c.affineLongs(), c.affineLongs());
+                }
+                ks[i] = BigInteger.valueOf(1 + i % 3);
+            }
+            check(c, bases, ks);
         }
     }
 
