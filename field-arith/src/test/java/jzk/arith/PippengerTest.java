@@ -167,6 +167,44 @@ class PippengerTest {
         }
     }
 
+    /**
+     * Larger n against a discrete-log oracle: bases P_i = [a + i·b]G, so Σ k_i·P_i = [Σ k_i·(a + i·b) mod r]G, one
+     * scalar multiplication. Exercises the default strategy (batch affine over full batches, chunking) and the
+     * all-Jacobian one (G1 only, to keep the test fast).
+     */
+    @Test
+    void largerMsmAgainstDiscreteLogs() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int n = c == G1.CURVE ? 2500 : Pippenger.BATCH_AFFINE_MIN_POINTS;
+            BigInteger a = randomScalar();
+            BigInteger b = randomScalar();
+            long[] jac = new long[n * c.jacobianLongs()];
+            c.mul(jac, 0, c.generatorAffine(), 0, a);
+            long[] bG = new long[c.affineLongs()];
+            long[] t = new long[c.jacobianLongs()];
+            c.mul(t, 0, c.generatorAffine(), 0, b);
+            c.toAffine(bG, 0, t, 0);
+            for (int i = 1; i < n; i++) {
+                c.addMixed(jac, i * c.jacobianLongs(), jac, (i - 1) * c.jacobianLongs(), bG, 0);
+            }
+            long[] bases = new long[n * c.affineLongs()];
+            c.batchToAffine(bases, 0, jac, 0, n);
+            BigInteger[] ks = new BigInteger[n];
+            BigInteger log = BigInteger.ZERO;
+            for (int i = 0; i < n; i++) {
+                ks[i] = i % 7 == 3 ? ks[i - 1] : randomScalar(); // some repeated scalars
+                log = log.add(ks[i].multiply(a.add(b.multiply(BigInteger.valueOf(i)))));
+            }
+            long[] expected = new long[c.jacobianLongs()];
+            c.mul(expected, 0, c.generatorAffine(), 0, log.mod(Fr.R));
+            assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n), 0), c.name + " default");
+            if (c == G1.CURVE) { // the Jacobian path is the slow one; G1 suffices to cover it at this size
+                assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n, Integer.MAX_VALUE), 0),
+                        c.name + " Jacobian buckets");
+            }
+        }
+    }
+
     @Test
     void windowGrowsWithN() {
         assertTrue(Pippenger.windowBits(1) <= Pippenger.windowBits(1 << 10));
