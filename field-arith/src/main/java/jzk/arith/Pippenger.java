@@ -46,7 +46,16 @@ public final class Pippenger {
 
     /** The MSM over any {@link Curve}; see the class comment for the layouts and the rejection of scalars ≥ r. */
     public static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n) {
-        return msm(curve, basesAffine, scalarsCanonical, n, BATCH_AFFINE_MIN_POINTS);
+        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, BATCH_AFFINE_MIN_POINTS);
+    }
+
+    /**
+     * The MSM over {@code n} points starting at {@code basesAffine[basesOff]} and {@code n} scalars starting at
+     * {@code scalarsCanonical[scalarsOff]} (e.g. one section of a proving key held in one big array).
+     */
+    public static long[] msm(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical, int scalarsOff,
+            int n) {
+        return msm(curve, basesAffine, basesOff, scalarsCanonical, scalarsOff, n, BATCH_AFFINE_MIN_POINTS);
     }
 
     /**
@@ -58,23 +67,30 @@ public final class Pippenger {
     private static final int BATCH_CAPACITY = 512;
 
     static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n, int batchAffineMinPoints) {
+        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, batchAffineMinPoints);
+    }
+
+    static long[] msm(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical, int scalarsOff, int n,
+            int batchAffineMinPoints) {
         int al = curve.affineLongs();
-        if (n < 0) {
-            throw new IllegalArgumentException("n = " + n + " is negative");
+        if (n < 0 || basesOff < 0 || scalarsOff < 0) {
+            throw new IllegalArgumentException(curve.name + " MSM: negative n or offset (n = " + n + ", bases offset "
+                    + basesOff + ", scalars offset " + scalarsOff + ")");
         }
-        if (basesAffine.length < (long) n * al) {
+        if (basesAffine.length < basesOff + (long) n * al) {
             throw new IllegalArgumentException(curve.name + " MSM: bases array has " + basesAffine.length
-                    + " longs, n = " + n + " points need " + (long) n * al);
+                    + " longs, offset " + basesOff + " + n = " + n + " points need " + (basesOff + (long) n * al));
         }
-        if (scalarsCanonical.length < (long) n * SCALAR_LIMBS) {
+        if (scalarsCanonical.length < scalarsOff + (long) n * SCALAR_LIMBS) {
             throw new IllegalArgumentException(curve.name + " MSM: scalars array has " + scalarsCanonical.length
-                    + " longs, n = " + n + " scalars need " + (long) n * SCALAR_LIMBS);
+                    + " longs, offset " + scalarsOff + " + n = " + n + " scalars need "
+                    + (scalarsOff + (long) n * SCALAR_LIMBS));
         }
         for (int i = 0; i < n; i++) {
-            if (!Limbs.lessThan(scalarsCanonical, i * SCALAR_LIMBS, R_LIMBS, 0, SCALAR_LIMBS)) {
-                throw new IllegalArgumentException(curve.name + " MSM: scalar " + i + " (limbs "
-                        + i * SCALAR_LIMBS + ".." + (i * SCALAR_LIMBS + 3) + ") is not below r; scalars must be"
-                        + " canonical Fr elements");
+            int so = scalarsOff + i * SCALAR_LIMBS;
+            if (!Limbs.lessThan(scalarsCanonical, so, R_LIMBS, 0, SCALAR_LIMBS)) {
+                throw new IllegalArgumentException(curve.name + " MSM: scalar " + i + " (limbs " + so + ".."
+                        + (so + 3) + ") is not below r; scalars must be canonical Fr elements");
             }
         }
         long[] result = new long[curve.jacobianLongs()];
@@ -84,7 +100,7 @@ public final class Pippenger {
         }
         int c = windowBits(n);
         int windows = (SCALAR_BITS + c - 1) / c + 1;
-        short[] digits = recode(scalarsCanonical, n, c, windows);
+        short[] digits = recode(scalarsCanonical, scalarsOff, n, c, windows);
 
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         int chunks = Math.max(1, Math.min((2 * parallelism + windows - 1) / windows, n / MIN_POINTS_PER_TASK));
@@ -92,7 +108,7 @@ public final class Pippenger {
         List<WindowTask> tasks = new ArrayList<>();
         for (int w = 0; w < windows; w++) {
             for (int start = 0; start < n; start += chunkSize) {
-                tasks.add(new WindowTask(curve, basesAffine, digits, windows, w, c, start, Math.min(n, start + chunkSize),
+                tasks.add(new WindowTask(curve, basesAffine, basesOff, digits, windows, w, c, start, Math.min(n, start + chunkSize),
                         batchAffineMinPoints));
             }
         }
@@ -145,12 +161,12 @@ public final class Pippenger {
      * {@code k_i = Σ_j digits[i·windows + j]·2^(c·j)}. A digit ≥ 2^(c−1) becomes digit − 2^c with a carry into the
      * next window; the extra top window absorbs the last carry since k < 2^255 ≤ 2^(c·(W−1)).
      */
-    static short[] recode(long[] scalars, int n, int c, int windows) {
+    static short[] recode(long[] scalars, int scalarsOff, int n, int c, int windows) {
         short[] digits = new short[n * windows];
         int half = 1 << (c - 1);
         long mask = (1L << c) - 1;
         for (int i = 0; i < n; i++) {
-            int so = i * SCALAR_LIMBS;
+            int so = scalarsOff + i * SCALAR_LIMBS;
             int carry = 0;
             for (int j = 0; j < windows; j++) {
                 int bit = j * c;
@@ -184,6 +200,7 @@ public final class Pippenger {
     private static final class WindowTask extends RecursiveTask<long[]> {
         private final Curve curve;
         private final long[] bases;
+        private final int basesOff;
         private final short[] digits;
         private final int windows;
         final int window;
@@ -192,11 +209,12 @@ public final class Pippenger {
         private final int end;
         private final int batchAffineMinPoints;
 
-        WindowTask(Curve curve, long[] bases, short[] digits, int windows, int window, int c, int start, int end,
+        WindowTask(Curve curve, long[] bases, int basesOff, short[] digits, int windows, int window, int c, int start, int end,
                 int batchAffineMinPoints) {
             this.batchAffineMinPoints = batchAffineMinPoints;
             this.curve = curve;
             this.bases = bases;
+            this.basesOff = basesOff;
             this.digits = digits;
             this.windows = windows;
             this.window = window;
@@ -216,8 +234,9 @@ public final class Pippenger {
                 BatchAffineBuckets acc = new BatchAffineBuckets(cv, bases, bucketCount, BATCH_CAPACITY);
                 for (int i = start; i < end; i++) {
                     int d = digits[i * windows + window];
-                    if (d != 0 && !cv.isInfinityAffine(bases, i * al)) {
-                        acc.add(Math.abs(d) - 1, i * al, d < 0);
+                    int po = basesOff + i * al;
+                    if (d != 0 && !cv.isInfinityAffine(bases, po)) {
+                        acc.add(Math.abs(d) - 1, po, d < 0);
                     }
                 }
                 return acc.weightedSum();
@@ -229,16 +248,17 @@ public final class Pippenger {
             long[] negated = new long[al];
             for (int i = start; i < end; i++) {
                 int d = digits[i * windows + window];
-                if (d == 0 || cv.isInfinityAffine(bases, i * al)) {
+                int po = basesOff + i * al;
+                if (d == 0 || cv.isInfinityAffine(bases, po)) {
                     continue;
                 }
                 if (d > 0) {
                     int bo = (d - 1) * jl;
-                    cv.addMixed(buckets, bo, buckets, bo, bases, i * al);
+                    cv.addMixed(buckets, bo, buckets, bo, bases, po);
                 } else {
                     int bo = (-d - 1) * jl;
-                    System.arraycopy(bases, i * al, negated, 0, n);
-                    cv.field.neg(negated, n, bases, i * al + n);
+                    System.arraycopy(bases, po, negated, 0, n);
+                    cv.field.neg(negated, n, bases, po + n);
                     cv.addMixed(buckets, bo, buckets, bo, negated, 0);
                 }
             }

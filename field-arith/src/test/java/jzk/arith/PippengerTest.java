@@ -138,6 +138,22 @@ class PippengerTest {
     }
 
     @Test
+    void offsetsSelectASlice() {
+        Curve c = G1.CURVE;
+        long[] bases = randomBases(c, 7);
+        BigInteger[] ks = new BigInteger[7];
+        for (int i = 0; i < 7; i++) {
+            ks[i] = randomScalar();
+        }
+        long[] scalars = scalarLimbs(ks);
+        long[] sliceBases = java.util.Arrays.copyOfRange(bases, 2 * c.affineLongs(), 6 * c.affineLongs());
+        long[] expected = naive(c, sliceBases, java.util.Arrays.copyOfRange(ks, 3, 7));
+        long[] got = Pippenger.msm(c, bases, 2 * c.affineLongs(), scalars, 3 * Fr.LIMBS, 4);
+        assertTrue(c.equal(expected, 0, got, 0));
+        assertThrows(IllegalArgumentException.class, () -> Pippenger.msm(c, bases, 4 * c.affineLongs(), scalars, 0, 4));
+    }
+
+    @Test
     void scalarsNotBelowRAreRejected() {
         long[] bases = randomBases(G1.CURVE, 3);
         long[] s = scalarLimbs(new BigInteger[] {BigInteger.ONE, Fr.R, BigInteger.TWO});
@@ -154,7 +170,7 @@ class PippengerTest {
             int windows = (255 + c - 1) / c + 1;
             BigInteger[] ks = {Fr.R.subtract(BigInteger.ONE), randomScalar(), BigInteger.ONE.shiftLeft(254),
                 BigInteger.ONE.shiftLeft(255).subtract(BigInteger.ONE).min(Fr.R.subtract(BigInteger.ONE))};
-            short[] d = Pippenger.recode(scalarLimbs(ks), ks.length, c, windows);
+            short[] d = Pippenger.recode(scalarLimbs(ks), 0, ks.length, c, windows);
             for (int i = 0; i < ks.length; i++) {
                 BigInteger back = BigInteger.ZERO;
                 for (int j = windows - 1; j >= 0; j--) {
