@@ -8,7 +8,8 @@ package jzk.arith;
  * 7M + 4S for a mixed Jacobian addition.
  *
  * <p>Invariants: {@code affine} holds {@code bucketCount} affine points in the layout of {@link Curve} (all-zero
- * limbs = empty bucket = infinity). Within one batch a bucket takes at most one pending addition ({@code stamp}).
+ * limbs = empty bucket = infinity). Within one batch a bucket takes at most one pending addition ({@code stamp}; filling an empty bucket or
+ * cancelling it completes at once and locks nothing).
  * A second point for the same bucket (a "conflict") waits in a queue and is retried after the next flush; when the
  * queue is full (many equal digits, e.g. repeated scalars) it goes instead into that bucket's Jacobian overflow
  * {@code jacobian} by mixed addition. The result is therefore exact for any input (repeated bases, P and −P, equal
@@ -117,7 +118,6 @@ final class BatchAffineBuckets {
         if (stamp[b] == batchId) {
             return false;
         }
-        stamp[b] = batchId;
         loadPoint(po, negate);
         int bo = b * al;
         if (cv.isInfinityAffine(affine, bo)) {
@@ -141,6 +141,7 @@ final class BatchAffineBuckets {
         }
         f.copy(entryX2, e, q, 0);
         entryBucket[size++] = b;
+        stamp[b] = batchId; // only a pending addition locks the bucket; the cases above finished at once
         return true;
     }
 
