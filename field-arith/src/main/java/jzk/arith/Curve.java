@@ -31,8 +31,17 @@ public final class Curve {
     public final BigInteger order;
     private final long[] b;
     private final long[] generator;
+    private final SubgroupTest subgroupTest;
 
-    Curve(String name, CoordinateField field, long[] b, long[] generatorAffine, BigInteger order) {
+    /** The group's own membership test for an on-curve affine point (G1/G2 use endomorphisms). */
+    @FunctionalInterface
+    interface SubgroupTest {
+        boolean isInSubgroup(long[] a, int ao);
+    }
+
+    Curve(String name, CoordinateField field, long[] b, long[] generatorAffine, BigInteger order,
+            SubgroupTest subgroupTest) {
+        this.subgroupTest = subgroupTest;
         this.name = name;
         this.field = field;
         this.n = field.limbs();
@@ -439,5 +448,23 @@ public final class Curve {
         long[] t = new long[3 * n];
         mul(t, 0, a, ao, order);
         return isInfinity(t, 0);
+    }
+
+    /** Subgroup membership of an on-curve affine point by the group's fast test ({@link G1#isInSubgroup}, {@link G2#isInSubgroup}). */
+    public boolean isInSubgroup(long[] a, int ao) {
+        return subgroupTest.isInSubgroup(a, ao);
+    }
+
+    /**
+     * Validates {@code count} affine points at {@code pts[off..]} in parallel (common ForkJoin pool): each must be
+     * on the curve and, when {@code checkSubgroup}, in the order-r subgroup (infinity passes both). Returns the
+     * smallest index of an invalid point, or −1 when all are valid. Meant for points read from parameter files.
+     */
+    public int firstInvalidAffine(long[] pts, int off, int count, boolean checkSubgroup) {
+        final int al = 2 * n;
+        return java.util.stream.IntStream.range(0, count).parallel()
+                .filter(i -> !isOnCurveAffine(pts, off + i * al)
+                        || (checkSubgroup && !subgroupTest.isInSubgroup(pts, off + i * al)))
+                .min().orElse(-1);
     }
 }

@@ -75,6 +75,28 @@ class SubgroupCheckTest {
     }
 
     @Test
+    void firstInvalidFindsTheFirstBadPoint() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int count = 6;
+            long[] pts = new long[count * c.affineLongs()];
+            for (int i = 0; i < count; i++) {
+                if (i != 1) { // index 1 stays infinity (valid)
+                    System.arraycopy(subgroupPoint(c), 0, pts, i * c.affineLongs(), c.affineLongs());
+                }
+            }
+            assertEquals(-1, c.firstInvalidAffine(pts, 0, count, true));
+            long[] outside = curvePoint(c, 1);
+            assertFalse(c.isInSubgroup(outside, 0));
+            System.arraycopy(outside, 0, pts, 4 * c.affineLongs(), c.affineLongs());
+            assertEquals(-1, c.firstInvalidAffine(pts, 0, count, false));
+            assertEquals(4, c.firstInvalidAffine(pts, 0, count, true));
+            pts[3 * c.affineLongs() + c.n] ^= 1; // point 3 off the curve
+            assertEquals(3, c.firstInvalidAffine(pts, 0, count, false));
+            assertEquals(1, c.firstInvalidAffine(pts, 2 * c.affineLongs(), count - 2, true)); // offset: index 3 → 1
+        }
+    }
+
+    @Test
     void psiIsAnEndomorphismActingAsZOnG2() {
         long[] p = subgroupPoint(G2.CURVE);
         long[] psiP = new long[G2.AFFINE_LONGS];
