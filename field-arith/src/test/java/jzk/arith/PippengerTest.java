@@ -222,6 +222,14 @@ class PippengerTest {
     }
 
     @Test
+    void chunkingBalancesWindowsOverThreads() {
+        assertEquals(1, Pippenger.chunkCount(1000, 8, 33, 16)); // too few points to split
+        assertEquals(1, Pippenger.chunkCount(1 << 16, 12, 23, 1)); // one thread: splitting only adds bucket sums
+        // 18 windows on 16 threads: unsplit takes 2 rounds of full windows; 3 chunks take 4 rounds of a third
+        assertEquals(3, Pippenger.chunkCount(1 << 20, 15, 18, 16));
+    }
+
+    @Test
     void windowGrowsWithN() {
         assertTrue(Pippenger.windowBits(1) <= Pippenger.windowBits(1 << 10));
         assertTrue(Pippenger.windowBits(1 << 10) < Pippenger.windowBits(1 << 20));
