@@ -102,7 +102,7 @@ public final class Pippenger {
         int windows = (SCALAR_BITS + c - 1) / c + 1;
         short[] digits = recode(scalarsCanonical, scalarsOff, n, c, windows);
 
-        int threads = ForkJoinPool.getCommonPoolParallelism(); // the caller only waits in join()
+        int threads = ForkJoinPool.getCommonPoolParallelism(); // pool workers (not counting the joining caller)
         int chunks = chunkCount(n, c, windows, threads);
         int chunkSize = (n + chunks - 1) / chunks;
         List<WindowTask> tasks = new ArrayList<>();
