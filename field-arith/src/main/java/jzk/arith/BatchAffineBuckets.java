@@ -37,7 +37,8 @@ final class BatchAffineBuckets {
     private final long[] den; // denominator of λ (n per entry), non-zero
     private final long[] prefix; // (capacity + 1)·n prefix products of den
     private final long[] q; // the point being added, sign applied
-    private final long[] t; // scratch: 4 elements
+    private final long[] t; // scratch: 4 elements, then the field's multiplication scratch at sc
+    private final int sc;
 
     private final long[] bases;
     /** Deferred conflicts: a ring of (bucket, base offset, negate) entries. */
@@ -67,7 +68,8 @@ final class BatchAffineBuckets {
         this.den = new long[capacity * n];
         this.prefix = new long[(capacity + 1) * n];
         this.q = new long[al];
-        this.t = new long[4 * n];
+        this.t = new long[4 * n + f.scratchLongs()];
+        this.sc = 4 * n;
     }
 
     /** Adds the affine point {@code bases[po..]} (negated when {@code negate}) to bucket {@code b}; it must be finite. */
@@ -131,7 +133,7 @@ final class BatchAffineBuckets {
                 return true;
             }
             // tangent: λ = 3x² / 2y
-            f.square(num, e, q, 0);
+            f.square(num, e, q, 0, t, sc);
             f.dbl(t, 0, num, e);
             f.add(num, e, num, e, t, 0);
             f.dbl(den, e, q, n);
@@ -163,21 +165,21 @@ final class BatchAffineBuckets {
         }
         f.setOne(prefix, 0);
         for (int i = 0; i < size; i++) {
-            f.mul(prefix, (i + 1) * n, prefix, i * n, den, i * n);
+            f.mul(prefix, (i + 1) * n, prefix, i * n, den, i * n, t, sc);
         }
         final int inv = 0, dInv = n, lambda = 2 * n, x3 = 3 * n;
         f.inverse(t, inv, prefix, size * n);
         for (int i = size - 1; i >= 0; i--) {
             int e = i * n;
             int bo = entryBucket[i] * al;
-            f.mul(t, dInv, t, inv, prefix, e); // den_i^{-1}
-            f.mul(t, inv, t, inv, den, e);
-            f.mul(t, lambda, num, e, t, dInv);
-            f.square(t, x3, t, lambda);
+            f.mul(t, dInv, t, inv, prefix, e, t, sc); // den_i^{-1}
+            f.mul(t, inv, t, inv, den, e, t, sc);
+            f.mul(t, lambda, num, e, t, dInv, t, sc);
+            f.square(t, x3, t, lambda, t, sc);
             f.sub(t, x3, t, x3, affine, bo);
             f.sub(t, x3, t, x3, entryX2, e);
             f.sub(t, dInv, affine, bo, t, x3); // x1 − x3
-            f.mul(t, dInv, t, dInv, t, lambda);
+            f.mul(t, dInv, t, dInv, t, lambda, t, sc);
             f.sub(affine, bo + n, t, dInv, affine, bo + n);
             f.copy(affine, bo, t, x3);
         }
