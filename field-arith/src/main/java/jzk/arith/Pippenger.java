@@ -16,8 +16,8 @@ import java.util.concurrent.RecursiveTask;
  * index (such a scalar is not an Fr element, and accepting it would hide a caller's missing reduction). The
  * result is a Jacobian point (18 / 36 longs).
  *
- * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, about W·(n + 2^c) additions; c is chosen from n by
- * minimising that count ({@link #windowBits}). Work is split into (window × chunk of points) tasks run on the
+ * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, W·n bucket insertions plus W·2^(c−1) bucket sums; c is
+ * chosen from n by minimising the field multiplications this takes ({@link #windowBits}). Work is split into (window × chunk of points) tasks run on the
  * common ForkJoin pool; every task owns its buckets, so no synchronisation is needed. Tasks over many points keep
  * their buckets affine and add in batches sharing one inversion ({@link BatchAffineBuckets}, ≈ 6M per point);
  * small tasks add to Jacobian buckets by mixed addition (madd-2007-bl, 7M + 4S). Buckets are summed with the
@@ -114,7 +114,7 @@ public final class Pippenger {
         }
         long[][] windowSums = new long[windows][];
         for (WindowTask t : tasks) {
-            t.fork(); // outside a pool, fork() submits to the common pool
+            t.fork(); // outside a pool, fork() submits to the common pool; inside one, to that pool
         }
         for (WindowTask t : tasks) {
             long[] part = t.join();
