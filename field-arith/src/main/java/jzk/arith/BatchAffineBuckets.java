@@ -2,20 +2,19 @@ package jzk.arith;
 
 /**
  * The buckets of one Pippenger window kept in <b>affine</b> form and updated in batches that share one field
- * inversion (Montgomery's trick): the "batch affine" bucket accumulation of e.g. Aztec/barretenberg and
- * gnark-crypto, following Bernstein, Doumen, Lange, Oosterwijk, INDOCRYPT 2012, §4 ("affine additions with
- * simultaneous inversion"). An affine addition costs 2M + 1S plus 3M for its share of the batched inversion, against
+ * inversion: the "batch affine" bucket accumulation of e.g. gnark-crypto and barretenberg, with Montgomery's
+ * simultaneous inversion ("Speeding the Pollard and elliptic curve methods of factorization", 1987, §10.3.1).
+ * An affine addition costs 2M + 1S plus 3M for its share of the batched inversion, against
  * 7M + 4S for a mixed Jacobian addition.
  *
  * <p>Invariants: {@code affine} holds {@code bucketCount} affine points in the layout of {@link Curve} (all-zero
- * limbs = empty bucket = infinity). Within one batch a bucket takes at most one pending addition ({@code stamp}; filling an empty bucket or
- * cancelling it completes at once and locks nothing).
- * A second point for the same bucket (a "conflict") waits in a queue and is retried after the next flush; when the
- * queue is full (many equal digits, e.g. repeated scalars) it goes instead into that bucket's Jacobian overflow
- * {@code jacobian} by mixed addition. The result is therefore exact for any input (repeated bases, P and −P, equal
- * digits). P + P (equal x and y) uses the tangent slope 3x²/2y in the same batch; P + (−P) empties the bucket
- * without a batch entry. Points are read from the {@code bases} array given at construction (never copied in the
- * queue). Not thread-safe: one instance per task.
+ * limbs = empty bucket = infinity). Within one batch a bucket takes at most one pending addition ({@code stamp};
+ * filling an empty bucket or cancelling it completes at once and locks nothing). A second point for the same bucket
+ * (a "conflict") waits in a queue and is retried after the next flush; when the queue is full (many equal digits,
+ * e.g. repeated scalars) it goes instead into that bucket's Jacobian overflow {@code jacobian} by mixed addition. The
+ * result is therefore exact for any input (repeated bases, P and −P, equal digits). P + P (equal x and y) uses the
+ * tangent slope 3x²/2y in the same batch; P + (−P) empties the bucket without a batch entry. Points are read from the
+ * {@code bases} array given at construction (never copied in the queue). Not thread-safe: one instance per task.
  */
 final class BatchAffineBuckets {
     private final Curve cv;
@@ -72,7 +71,7 @@ final class BatchAffineBuckets {
         this.sc = 4 * n;
     }
 
-    /** Adds the affine point {@code bases[po..]} (negated when {@code negate}) to bucket {@code b}; it must be finite. */
+    /** Adds the affine point {@code bases[po..]} (negated when {@code negate}) to bucket {@code b}; p ≠ O. */
     void add(int b, int po, boolean negate) {
         if (!tryAdd(b, po, negate)) {
             if (queueSize < queueBucket.length) {

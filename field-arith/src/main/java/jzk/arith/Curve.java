@@ -453,7 +453,7 @@ public final class Curve {
         return isInfinity(t, 0);
     }
 
-    /** Subgroup membership of an on-curve affine point by the group's fast test ({@link G1#isInSubgroup}, {@link G2#isInSubgroup}). */
+    /** Subgroup membership of an on-curve affine point by the group's fast test ({@link G1#isInSubgroup} etc.). */
     public boolean isInSubgroup(long[] a, int ao) {
         return subgroupTest.isInSubgroup(a, ao);
     }

@@ -56,7 +56,7 @@ public final class G2 {
         return c;
     }
 
-    /** ψ's x coefficient {@code 1/(u+1)^((p−1)/3)}, computed at class load (Galbraith–Scott untwist-Frobenius-twist). */
+    /** ψ's x coefficient {@code 1/(u+1)^((p−1)/3)}, computed at class load. */
     private static final long[] PSI_X = psiCoefficient(3);
     /** ψ's y coefficient {@code 1/(u+1)^((p−1)/2)}. */
     private static final long[] PSI_Y = psiCoefficient(2);

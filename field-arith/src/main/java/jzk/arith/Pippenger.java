@@ -17,11 +17,11 @@ import java.util.concurrent.RecursiveTask;
  * result is a Jacobian point (18 / 36 longs).
  *
  * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, W·n bucket insertions plus W·2^(c−1) bucket sums; c is
- * chosen from n by minimising the field multiplications this takes ({@link #windowBits}). Work is split into (window × chunk of points) tasks run on the
- * common ForkJoin pool; every task owns its buckets, so no synchronisation is needed. Tasks over many points keep
- * their buckets affine and add in batches sharing one inversion ({@link BatchAffineBuckets}, ≈ 6M per point);
- * small tasks add to Jacobian buckets by mixed addition (madd-2007-bl, 7M + 4S). Buckets are summed with the
- * running-sum trick (2 additions per bucket).
+ * chosen from n by minimising the field multiplications this takes ({@link #windowBits}). Work is split into (window
+ * × chunk of points) tasks run on the common ForkJoin pool; every task owns its buckets, so no synchronisation is
+ * needed. Tasks over many points keep their buckets affine and add in batches sharing one inversion ({@link
+ * BatchAffineBuckets}, ≈ 6M per point) when the window has enough buckets; other tasks add to Jacobian buckets by
+ * mixed addition (madd-2007-bl, 7M + 4S). Buckets are summed with the running-sum trick (2 additions per bucket).
  */
 public final class Pippenger {
     private Pippenger() {
@@ -46,7 +46,7 @@ public final class Pippenger {
 
     /** The MSM over any {@link Curve}; see the class comment for the layouts and the rejection of scalars ≥ r. */
     public static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n) {
-        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, BATCH_AFFINE_MIN_POINTS);
+        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, Buckets.AUTO);
     }
 
     /**
@@ -55,23 +55,37 @@ public final class Pippenger {
      */
     public static long[] msm(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical, int scalarsOff,
             int n) {
-        return msm(curve, basesAffine, basesOff, scalarsCanonical, scalarsOff, n, BATCH_AFFINE_MIN_POINTS);
+        return msm(curve, basesAffine, basesOff, scalarsCanonical, scalarsOff, n, Buckets.AUTO);
+    }
+
+    /** How a task accumulates its buckets; tests force each strategy, callers get {@link #AUTO}. */
+    enum Buckets {
+        /**
+         * Batch affine when the window has ≥ {@link #BATCH_AFFINE_MIN_BUCKETS} buckets and the task
+         * ≥ {@link #BATCH_AFFINE_MIN_POINTS} points, else Jacobian.
+         */
+        AUTO,
+        JACOBIAN,
+        BATCH_AFFINE
     }
 
     /**
-     * Tasks over at least this many points accumulate buckets with {@link BatchAffineBuckets}; smaller ones use
-     * mixed Jacobian additions, where the batch inversion (≈ 450 multiplications for Fp) would not amortise.
+     * Batch-affine accumulation needs many buckets (so that a batch of {@link #BATCH_CAPACITY} pending additions
+     * rarely locks the bucket a new point wants: ≤ 1/8 on average at 2048 buckets) and many points per task (so
+     * that a batch inversion, ≈ 450 multiplications for Fp, is shared by a full batch). Below either bound
+     * mixed Jacobian additions are cheaper.
      */
+    static final int BATCH_AFFINE_MIN_BUCKETS = 2048;
     static final int BATCH_AFFINE_MIN_POINTS = 2048;
-    /** Pending additions per batch inversion. */
+    /** Pending additions per batch inversion (at most a quarter of the buckets when forced on small windows). */
     private static final int BATCH_CAPACITY = 512;
 
-    static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n, int batchAffineMinPoints) {
-        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, batchAffineMinPoints);
+    static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n, Buckets buckets) {
+        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, buckets);
     }
 
     static long[] msm(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical, int scalarsOff, int n,
-            int batchAffineMinPoints) {
+            Buckets buckets) {
         int al = curve.affineLongs();
         if (n < 0 || basesOff < 0 || scalarsOff < 0) {
             throw new IllegalArgumentException(curve.name + " MSM: negative n or offset (n = " + n + ", bases offset "
@@ -108,8 +122,8 @@ public final class Pippenger {
         List<WindowTask> tasks = new ArrayList<>();
         for (int w = 0; w < windows; w++) {
             for (int start = 0; start < n; start += chunkSize) {
-                tasks.add(new WindowTask(curve, basesAffine, basesOff, digits, windows, w, c, start, Math.min(n, start + chunkSize),
-                        batchAffineMinPoints));
+                tasks.add(new WindowTask(curve, basesAffine, basesOff, digits, windows, w, c, start,
+                        Math.min(n, start + chunkSize), buckets));
             }
         }
         long[][] windowSums = new long[windows][];
@@ -138,7 +152,7 @@ public final class Pippenger {
 
     /**
      * Chunks of points per window minimising the estimated wall time when the W·k equal tasks run on
-     * {@code threads} threads: ⌈W·k / threads⌉ rounds of (6·n/k + 27·2^(c−1)) multiplications (each chunk pays
+     * {@code threads} threads: ⌈W·k / threads⌉ rounds of (7·n/k + 27·2^(c−1)) multiplications (each chunk pays
      * its own bucket sum). Splitting pays off when W is not a multiple of the thread count (e.g. W = 18 windows on
      * 16 threads would otherwise take 2 rounds for 1.1 rounds of work). Chunks keep at least
      * {@link #MIN_POINTS_PER_TASK} points.
@@ -148,7 +162,7 @@ public final class Pippenger {
         double bestTime = Double.MAX_VALUE;
         for (int k = 1; k <= 16 && (k == 1 || n / k >= MIN_POINTS_PER_TASK); k++) {
             double rounds = Math.ceil((double) windows * k / threads);
-            double time = rounds * (6.0 * n / k + 27.0 * (1 << (c - 1)));
+            double time = rounds * (7.0 * n / k + 27.0 * (1 << (c - 1)));
             if (time < bestTime * 0.98) { // prefer fewer chunks unless clearly faster
                 bestTime = time;
                 best = k;
@@ -158,17 +172,20 @@ public final class Pippenger {
     }
 
     /**
-     * Window width c minimising the estimated multiplication count W·(6·n + 27·2^(c−1)) with W = ⌈255/c⌉ + 1: a
-     * batch-affine bucket insertion costs ≈ 6 field multiplications, and summing a bucket one mixed plus one
-     * Jacobian addition ≈ 11 + 16. Kept in [2, 16]: c = 1 leaves no positive digit for the signed recoding, and
-     * c ≤ 16 keeps digits in a {@code short}.
+     * Window width c minimising the estimated multiplication count W·(i(c)·n + 27·2^(c−1)) with W = ⌈255/c⌉ + 1,
+     * where a bucket insertion costs i(c) ≈ 7 field multiplications when {@link Buckets#AUTO} picks batch affine
+     * (2^(c−1) ≥ {@link #BATCH_AFFINE_MIN_BUCKETS}: 6 plus the inversion's share) and 11 for a mixed Jacobian
+     * addition otherwise, and summing a bucket costs one mixed plus one Jacobian addition ≈ 11 + 16. Kept in
+     * [2, 16]: c = 1 leaves no positive digit for the signed recoding, and c ≤ 16 keeps digits in a {@code short}.
      */
     static int windowBits(int n) {
         int best = 2;
         double bestCost = Double.MAX_VALUE;
         for (int c = 2; c <= 16; c++) {
             int windows = (SCALAR_BITS + c - 1) / c + 1;
-            double cost = windows * (6.0 * n + 27.0 * (1 << (c - 1)));
+            boolean batchAffine = (1 << (c - 1)) >= BATCH_AFFINE_MIN_BUCKETS && n >= BATCH_AFFINE_MIN_POINTS;
+            double insertion = batchAffine ? 7.0 : 11.0;
+            double cost = windows * (insertion * n + 27.0 * (1 << (c - 1)));
             if (cost < bestCost) {
                 bestCost = cost;
                 best = c;
@@ -228,11 +245,12 @@ public final class Pippenger {
         private final int c;
         private final int start;
         private final int end;
-        private final int batchAffineMinPoints;
+        private final Buckets strategy;
 
-        WindowTask(Curve curve, long[] bases, int basesOff, short[] digits, int windows, int window, int c, int start, int end,
-                int batchAffineMinPoints) {
-            this.batchAffineMinPoints = batchAffineMinPoints;
+        WindowTask(Curve curve, long[] bases, int basesOff, short[] digits, int windows, int window, int c, int start,
+                int end,
+                Buckets strategy) {
+            this.strategy = strategy;
             this.curve = curve;
             this.bases = bases;
             this.basesOff = basesOff;
@@ -251,8 +269,11 @@ public final class Pippenger {
             final int al = cv.affineLongs();
             final int n = cv.n;
             final int bucketCount = 1 << (c - 1); // |digit| ∈ [1, 2^(c−1)], bucket index |digit| − 1
-            if (end - start >= batchAffineMinPoints) {
-                BatchAffineBuckets acc = new BatchAffineBuckets(cv, bases, bucketCount, BATCH_CAPACITY);
+            boolean batchAffine = strategy == Buckets.BATCH_AFFINE || strategy == Buckets.AUTO
+                    && bucketCount >= BATCH_AFFINE_MIN_BUCKETS && end - start >= BATCH_AFFINE_MIN_POINTS;
+            if (batchAffine) {
+                int capacity = Math.min(BATCH_CAPACITY, Math.max(16, bucketCount / 4));
+                BatchAffineBuckets acc = new BatchAffineBuckets(cv, bases, bucketCount, capacity);
                 for (int i = start; i < end; i++) {
                     int d = digits[i * windows + window];
                     int po = basesOff + i * al;

@@ -52,13 +52,13 @@ class PippengerTest {
         return acc;
     }
 
-    /** Checks both bucket strategies: Jacobian (threshold above n) and batch affine (threshold 1). */
+    /** Checks both bucket strategies, forced. */
     private void check(Curve c, long[] bases, BigInteger[] ks) {
         long[] expected = naive(c, bases, ks);
-        for (int threshold : new int[] {Integer.MAX_VALUE, 1}) {
-            long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length, threshold);
+        for (Pippenger.Buckets strategy : new Pippenger.Buckets[] {Pippenger.Buckets.JACOBIAN, Pippenger.Buckets.BATCH_AFFINE}) {
+            long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length, strategy);
             assertTrue(c.equal(expected, 0, got, 0),
-                    c.name + " MSM differs from the naive sum, n = " + ks.length + ", batch-affine threshold " + threshold);
+                    c.name + " MSM differs from the naive sum, n = " + ks.length + ", " + strategy);
         }
     }
 
@@ -185,13 +185,13 @@ class PippengerTest {
 
     /**
      * Larger n against a discrete-log oracle: bases P_i = [a + i·b]G, so Σ k_i·P_i = [Σ k_i·(a + i·b) mod r]G, one
-     * scalar multiplication. Exercises the default strategy (batch affine over full batches, chunking) and the
-     * all-Jacobian one (G1 only, to keep the test fast).
+     * scalar multiplication. Exercises forced batch-affine buckets over many full batches and the
+     * default strategy (G1 only, to keep the test fast).
      */
     @Test
     void largerMsmAgainstDiscreteLogs() {
         for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
-            int n = c == G1.CURVE ? 2500 : Pippenger.BATCH_AFFINE_MIN_POINTS;
+            int n = c == G1.CURVE ? 2500 : 2048;
             BigInteger a = randomScalar();
             BigInteger b = randomScalar();
             long[] jac = new long[n * c.jacobianLongs()];
@@ -213,10 +213,10 @@ class PippengerTest {
             }
             long[] expected = new long[c.jacobianLongs()];
             c.mul(expected, 0, c.generatorAffine(), 0, log.mod(Fr.R));
-            assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n), 0), c.name + " default");
-            if (c == G1.CURVE) { // the Jacobian path is the slow one; G1 suffices to cover it at this size
-                assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n, Integer.MAX_VALUE), 0),
-                        c.name + " Jacobian buckets");
+            assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n, Pippenger.Buckets.BATCH_AFFINE), 0),
+                    c.name + " batch-affine buckets");
+            if (c == G1.CURVE) { // G1 suffices to cover the default (Jacobian at this size) path
+                assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n), 0), c.name + " default");
             }
         }
     }
@@ -227,6 +227,12 @@ class PippengerTest {
         assertEquals(1, Pippenger.chunkCount(1 << 16, 12, 23, 1)); // one thread: splitting only adds bucket sums
         // 18 windows on 16 threads: unsplit takes 2 rounds of full windows; 3 chunks take 4 rounds of a third
         assertEquals(3, Pippenger.chunkCount(1 << 20, 15, 18, 16));
+    }
+
+    @Test
+    void defaultStrategyUsesBatchAffineOnlyForLargeWindows() {
+        assertTrue(Pippenger.windowBits(1 << 16) - 1 >= 11, "2^16 points: ≥ 2048 buckets, batch affine");
+        assertTrue(Pippenger.windowBits(1 << 10) - 1 < 11, "2^10 points: small window, Jacobian buckets");
     }
 
     @Test
