@@ -104,7 +104,8 @@ class SubgroupCheckTest {
         assertTrue(G2.CURVE.isOnCurveAffine(psiP, 0));
         // ψ on the subgroup is multiplication by z = −|z| (mod r)
         long[] zP = new long[G2.JACOBIAN_LONGS];
-        G2.CURVE.mul(zP, 0, p, 0, BigInteger.valueOf(Pairing.ABS_X).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)).negate());
+        BigInteger z = new BigInteger(Long.toUnsignedString(Pairing.ABS_X)).negate();
+        G2.CURVE.mul(zP, 0, p, 0, z);
         long[] lhs = new long[G2.JACOBIAN_LONGS];
         G2.CURVE.fromAffine(lhs, 0, psiP, 0);
         assertTrue(G2.CURVE.equal(lhs, 0, zP, 0));
