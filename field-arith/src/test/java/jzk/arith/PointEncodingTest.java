@@ -98,6 +98,26 @@ class PointEncodingTest {
         }
     }
 
+    /**
+     * The G2 sort flag against the rule as zkcrypto bls12_381 states it ({@code Fp2::lexicographically_largest}:
+     * y.c1 > (p−1)/2, or y.c1 = 0 and y.c0 > (p−1)/2), evaluated on Milagro's coordinates with BigInteger.
+     */
+    @Test
+    void g2SortFlagFollowsTheRuleOnMilagroCoordinates() {
+        BigInteger half = Fp.P.subtract(BigInteger.ONE).shiftRight(1);
+        boolean[] seen = new boolean[2];
+        for (int i = 0; i < 8; i++) {
+            BigInteger k = new BigInteger(255, rnd).mod(Fr.R);
+            BigInteger[] c = MilagroOracleTest.milagroG2(
+                    org.apache.milagro.amcl.BLS381.ECP2.generator().mul(MilagroOracleTest.big(k)));
+            boolean largest = c[3].signum() != 0 ? c[3].compareTo(half) > 0 : c[2].compareTo(half) > 0;
+            byte[] comp = PointEncoding.G2.toCompressed(G2.affine(c[0], c[1], c[2], c[3]), 0);
+            assertEquals(largest, (comp[0] & 0x20) != 0);
+            seen[largest ? 1 : 0] = true;
+        }
+        assertTrue(seen[0] && seen[1]);
+    }
+
     @Test
     void roundTripsIncludingInfinityAndBothSigns() {
         for (PointEncoding enc : new PointEncoding[] {PointEncoding.G1, PointEncoding.G2}) {
