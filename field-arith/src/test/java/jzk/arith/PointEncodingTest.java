@@ -149,6 +149,38 @@ class PointEncodingTest {
         }
     }
 
+    @Test
+    void arraysDecodeInParallelAndReportTheFirstBadPoint() {
+        for (PointEncoding enc : new PointEncoding[] {PointEncoding.G1, PointEncoding.G2}) {
+            Curve c = enc == PointEncoding.G1 ? G1.CURVE : G2.CURVE;
+            int count = 5;
+            int size = enc.uncompressedBytes();
+            long[] expected = new long[count * c.affineLongs()];
+            byte[] buf = new byte[3 + count * size]; // 3 bytes of header before the points
+            for (int i = 0; i < count; i++) {
+                long[] p = i == 2 ? new long[c.affineLongs()] : c == G1.CURVE
+                        ? G1.mulAffine(G1.generator(), 0, BigInteger.valueOf(i + 7))
+                        : G2.mulAffine(G2.generator(), 0, BigInteger.valueOf(i + 7));
+                System.arraycopy(p, 0, expected, i * c.affineLongs(), c.affineLongs());
+                System.arraycopy(enc.toUncompressed(p, 0), 0, buf, 3 + i * size, size);
+            }
+            assertArrayEquals(expected, enc.fromUncompressedArray(buf, 3, count, true));
+            byte[] cbuf = new byte[count * enc.compressedBytes()];
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(enc.toCompressed(expected, i * c.affineLongs()), 0, cbuf, i * enc.compressedBytes(),
+                        enc.compressedBytes());
+            }
+            assertArrayEquals(expected, enc.fromCompressedArray(cbuf, 0, count, false));
+            buf[3 + 3 * size + size - 1] ^= 1; // point 3 off the curve
+            buf[3 + 4 * size] |= (byte) 0x80; // point 4 with a bad flag
+            PointDecodingException e = assertThrows(PointDecodingException.class,
+                    () -> enc.fromUncompressedArray(buf, 3, count, true));
+            assertEquals(Reason.NOT_ON_CURVE, e.reason());
+            assertTrue(e.getMessage().contains("offset " + (3 + 3 * size)), e.getMessage());
+            rejects(Reason.WRONG_LENGTH, () -> enc.fromUncompressedArray(buf, 4, count, true));
+        }
+    }
+
     private static void rejects(Reason reason, Runnable decode) {
         PointDecodingException e = assertThrows(PointDecodingException.class, decode::run);
         assertEquals(reason, e.reason(), e.getMessage());
