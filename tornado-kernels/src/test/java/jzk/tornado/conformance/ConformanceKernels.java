@@ -386,6 +386,13 @@ public final class ConformanceKernels {
         out[k++] = p + q;
         out[k++] = k;
         b[i] += y++ + ++y;
+        long[] t = new long[2];
+        t[0] = x;
+        long old = t[0]++;
+        long now = ++t[0];
+        int[] u = new int[1];
+        int o2 = u[0]--;
+        out[i * 4 + 1] += old * 7 + now + o2 + u[0];
     }
 
     /** {@code System.arraycopy} between arrays and inside one array (overlapping both ways); an assert. */
