@@ -38,9 +38,11 @@ class Fp12Test {
             a = TowerOracle.toFp12(x);
             Fp12.mul(a, 0, a, 0, b, 0, t, 0);
             assertArrayEquals(TowerOracle.mul(x, y), TowerOracle.ofFp12(a, 0), "mul in place");
-            a = TowerOracle.toFp12(x);
-            Fp12.conjugate(r, 0, a, 0);
-            assertArrayEquals(TowerOracle.pow(x, Fp.P.pow(6)), TowerOracle.ofFp12(r, 0), "conjugate = p^6 power");
+            if (i == 0) {
+                a = TowerOracle.toFp12(x);
+                Fp12.conjugate(r, 0, a, 0);
+                assertArrayEquals(TowerOracle.pow(x, Fp.P.pow(6)), TowerOracle.ofFp12(r, 0), "conjugate = p^6 power");
+            }
         }
     }
 

@@ -23,7 +23,10 @@ public interface ConstraintSystem {
     /** Allocates a private (aux) variable. */
     Variable alloc(String name, Supplier<long[]> value);
 
-    /** Enforces {@code <a,z>·<b,z> = <c,z>}. The linear combinations are read before this returns. */
+    /**
+     * Enforces {@code <a,z>·<b,z> = <c,z>}. The linear combinations are read before this returns. When
+     * {@link #enforcesConstraints()} is false they are not read at all and may be null.
+     */
     void enforce(String name, LinearCombination a, LinearCombination b, LinearCombination c);
 
     void pushNamespace(String name);
@@ -32,6 +35,15 @@ public interface ConstraintSystem {
 
     /** True when this system calls value suppliers (witness and checking modes), false when recording. */
     boolean computesWitness();
+
+    /**
+     * False only in pure witness mode, where {@link #enforce} ignores its arguments: gadgets may then skip
+     * building linear combinations (they must still allocate exactly the same variables, in the same order).
+     * Recording and checking systems return true.
+     */
+    default boolean enforcesConstraints() {
+        return true;
+    }
 
     /** Runs {@code body} inside namespace {@code name}. */
     default void namespace(String name, Runnable body) {

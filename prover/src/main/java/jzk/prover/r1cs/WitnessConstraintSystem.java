@@ -108,6 +108,11 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
         return true;
     }
 
+    @Override
+    public boolean enforcesConstraints() {
+        return check;
+    }
+
     public int numConstraints() {
         return numConstraints;
     }
