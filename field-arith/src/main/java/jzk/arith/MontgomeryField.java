@@ -15,6 +15,11 @@ import java.util.Random;
  * <p>Multiplication is CIOS, Koç, Acar, Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms",
  * IEEE Micro 1996, §4 (Coarsely Integrated Operand Scanning). The top limb of both BLS12-381 moduli has spare
  * bits, so the running total never needs a word past {@code n + 1}.
+ *
+ * <p>For the two BLS12-381 moduli (Fp, 6 limbs; Fr, 4 limbs) mul/square/add/sub/neg dispatch to the unrolled,
+ * allocation-free {@link MontgomeryUnrolled}, generated from this same algorithm by {@code MontgomeryGenerator}
+ * (test sources) and checked in CI to be current; the loops below serve any other modulus and are the reference
+ * the generated code is tested against ({@code MontgomeryFieldSuite} runs both).
  */
 public final class MontgomeryField {
     /** Limb count. */
@@ -31,6 +36,9 @@ public final class MontgomeryField {
     /** {@code m - 2}: the exponent of Fermat inversion. */
     private final BigInteger mMinus2;
     private final int bits;
+    /** Which generated implementation serves this modulus: {@link #GENERIC}, {@link #FP} or {@link #FR}. */
+    private final int kind;
+    static final int GENERIC = 0, FP = 1, FR = 2;
 
     public MontgomeryField(BigInteger modulus, int limbs) {
         if (!modulus.testBit(0) || modulus.bitLength() > 64 * limbs - 1) {
@@ -46,6 +54,29 @@ public final class MontgomeryField {
         this.one = Limbs.fromBigInteger(r.mod(modulus), limbs);
         this.r2 = Limbs.fromBigInteger(r.multiply(r).mod(modulus), limbs);
         this.mMinus2 = modulus.subtract(BigInteger.TWO);
+        this.kind = java.util.Arrays.equals(p, new long[] {MontgomeryUnrolled.FP_P0, MontgomeryUnrolled.FP_P1,
+                MontgomeryUnrolled.FP_P2, MontgomeryUnrolled.FP_P3, MontgomeryUnrolled.FP_P4, MontgomeryUnrolled.FP_P5})
+                ? FP
+                : java.util.Arrays.equals(p, new long[] {MontgomeryUnrolled.FR_P0, MontgomeryUnrolled.FR_P1,
+                        MontgomeryUnrolled.FR_P2, MontgomeryUnrolled.FR_P3}) ? FR : GENERIC;
+    }
+
+    /** The same field computed only with the generic loops (the reference for the generated code's tests). */
+    MontgomeryField generic() {
+        return new MontgomeryField(modulus, n, GENERIC);
+    }
+
+    private MontgomeryField(BigInteger modulus, int limbs, int kind) {
+        this.n = limbs;
+        this.modulus = modulus;
+        this.bits = modulus.bitLength();
+        this.p = Limbs.fromBigInteger(modulus, limbs);
+        this.inv = modulus.negate().modInverse(BigInteger.ONE.shiftLeft(64)).longValue();
+        BigInteger r = BigInteger.ONE.shiftLeft(64 * limbs);
+        this.one = Limbs.fromBigInteger(r.mod(modulus), limbs);
+        this.r2 = Limbs.fromBigInteger(r.multiply(r).mod(modulus), limbs);
+        this.mMinus2 = modulus.subtract(BigInteger.TWO);
+        this.kind = kind;
     }
 
     /** A new zeroed vector of {@code count} elements. */
@@ -57,6 +88,14 @@ public final class MontgomeryField {
 
     /** {@code r = a·b·R^{-1} mod m} (Montgomery product; both in Montgomery form gives the product in Montgomery form). */
     public void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        switch (kind) {
+            case FP -> MontgomeryUnrolled.fpMul(r, ro, a, ao, b, bo);
+            case FR -> MontgomeryUnrolled.frMul(r, ro, a, ao, b, bo);
+            default -> mulGeneric(r, ro, a, ao, b, bo);
+        }
+    }
+
+    private void mulGeneric(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         final int n = this.n;
         final long[] p = this.p;
         final long[] t = new long[n + 2];
@@ -111,6 +150,14 @@ public final class MontgomeryField {
     // ---------------------------------------------------------------- addition
 
     public void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        switch (kind) {
+            case FP -> MontgomeryUnrolled.fpAdd(r, ro, a, ao, b, bo);
+            case FR -> MontgomeryUnrolled.frAdd(r, ro, a, ao, b, bo);
+            default -> addGeneric(r, ro, a, ao, b, bo);
+        }
+    }
+
+    private void addGeneric(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         long carry = Limbs.add(r, ro, a, ao, b, bo, n);
         // a + b < 2m < 2^(64n): carry is always 0 for these moduli, kept for clarity
         if (carry != 0 || !Limbs.lessThan(r, ro, p, 0, n)) {
@@ -119,6 +166,14 @@ public final class MontgomeryField {
     }
 
     public void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        switch (kind) {
+            case FP -> MontgomeryUnrolled.fpSub(r, ro, a, ao, b, bo);
+            case FR -> MontgomeryUnrolled.frSub(r, ro, a, ao, b, bo);
+            default -> subGeneric(r, ro, a, ao, b, bo);
+        }
+    }
+
+    private void subGeneric(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         long borrow = Limbs.sub(r, ro, a, ao, b, bo, n);
         if (borrow != 0) {
             Limbs.add(r, ro, r, ro, p, 0, n);
@@ -130,6 +185,14 @@ public final class MontgomeryField {
     }
 
     public void neg(long[] r, int ro, long[] a, int ao) {
+        switch (kind) {
+            case FP -> MontgomeryUnrolled.fpNeg(r, ro, a, ao);
+            case FR -> MontgomeryUnrolled.frNeg(r, ro, a, ao);
+            default -> negGeneric(r, ro, a, ao);
+        }
+    }
+
+    private void negGeneric(long[] r, int ro, long[] a, int ao) {
         if (isZero(a, ao)) {
             setZero(r, ro);
         } else {

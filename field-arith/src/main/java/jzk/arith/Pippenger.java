@@ -1,0 +1,229 @@
+package jzk.arith;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveTask;
+
+/**
+ * CPU multi-scalar multiplication {@code Σ k_i·P_i} for G1 and G2 by Pippenger's bucket method with signed-digit
+ * windows (Bernstein, Doumen, Lange, Oosterwijk, "Faster batch forgery identification", INDOCRYPT 2012, §4;
+ * the signed recoding halves the bucket count).
+ *
+ * <p>Inputs (docs/ARCHITECTURE.md): bases affine in the layout of {@link Curve} (12 longs per G1 point, 24 per G2
+ * point, Montgomery coordinates, infinity = all-zero limbs); scalars Fr elements in canonical (non-Montgomery)
+ * form, 4 little-endian limbs each. A scalar ≥ r is rejected with {@link IllegalArgumentException} naming its
+ * index (such a scalar is not an Fr element, and accepting it would hide a caller's missing reduction). The
+ * result is a Jacobian point (18 / 36 longs).
+ *
+ * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, about W·(n + 2^c) additions; c is chosen from n by
+ * minimising that count ({@link #windowBits}). Work is split into (window × chunk of points) tasks run on the
+ * common ForkJoin pool; every task owns its buckets, so no synchronisation is needed. Each point is added to its
+ * Jacobian bucket with mixed addition (madd-2007-bl, 7M + 4S); buckets are summed with the running-sum trick
+ * (2 Jacobian additions per bucket).
+ */
+public final class Pippenger {
+    private Pippenger() {
+    }
+
+    private static final int SCALAR_LIMBS = Fr.LIMBS;
+    private static final long[] R_LIMBS = Limbs.fromBigInteger(Fr.R, Fr.LIMBS);
+    /** Bits of the largest scalar (r − 1 < 2^255). */
+    private static final int SCALAR_BITS = 255;
+    /** A window is split into chunks of points only while each chunk keeps at least this many points. */
+    private static final int MIN_POINTS_PER_TASK = 1 << 10;
+
+    /** {@code Σ scalars[i]·bases[i]} over G1 for {@code i < n}; Jacobian result (18 longs). */
+    public static long[] msmG1(long[] basesAffine, long[] scalarsCanonical, int n) {
+        return msm(G1.CURVE, basesAffine, scalarsCanonical, n);
+    }
+
+    /** {@code Σ scalars[i]·bases[i]} over G2 for {@code i < n}; Jacobian result (36 longs). */
+    public static long[] msmG2(long[] basesAffine, long[] scalarsCanonical, int n) {
+        return msm(G2.CURVE, basesAffine, scalarsCanonical, n);
+    }
+
+    /** The MSM over any {@link Curve}; see the class comment for the layouts and the rejection of scalars ≥ r. */
+    public static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n) {
+        int al = curve.affineLongs();
+        if (n < 0) {
+            throw new IllegalArgumentException("n = " + n + " is negative");
+        }
+        if (basesAffine.length < (long) n * al) {
+            throw new IllegalArgumentException(curve.name + " MSM: bases array has " + basesAffine.length
+                    + " longs, n = " + n + " points need " + (long) n * al);
+        }
+        if (scalarsCanonical.length < (long) n * SCALAR_LIMBS) {
+            throw new IllegalArgumentException(curve.name + " MSM: scalars array has " + scalarsCanonical.length
+                    + " longs, n = " + n + " scalars need " + (long) n * SCALAR_LIMBS);
+        }
+        for (int i = 0; i < n; i++) {
+            if (!Limbs.lessThan(scalarsCanonical, i * SCALAR_LIMBS, R_LIMBS, 0, SCALAR_LIMBS)) {
+                throw new IllegalArgumentException(curve.name + " MSM: scalar " + i + " (limbs "
+                        + i * SCALAR_LIMBS + ".." + (i * SCALAR_LIMBS + 3) + ") is not below r; scalars must be"
+                        + " canonical Fr elements");
+            }
+        }
+        long[] result = new long[curve.jacobianLongs()];
+        curve.setInfinity(result, 0);
+        if (n == 0) {
+            return result;
+        }
+        int c = windowBits(n);
+        int windows = (SCALAR_BITS + c - 1) / c + 1;
+        short[] digits = recode(scalarsCanonical, n, c, windows);
+
+        int parallelism = ForkJoinPool.getCommonPoolParallelism();
+        int chunks = Math.max(1, Math.min((2 * parallelism + windows - 1) / windows, n / MIN_POINTS_PER_TASK));
+        int chunkSize = (n + chunks - 1) / chunks;
+        List<WindowTask> tasks = new ArrayList<>();
+        for (int w = 0; w < windows; w++) {
+            for (int start = 0; start < n; start += chunkSize) {
+                tasks.add(new WindowTask(curve, basesAffine, digits, windows, w, c, start, Math.min(n, start + chunkSize)));
+            }
+        }
+        long[][] windowSums = new long[windows][];
+        for (WindowTask t : tasks) {
+            t.fork(); // outside a pool, fork() submits to the common pool
+        }
+        for (WindowTask t : tasks) {
+            long[] part = t.join();
+            if (windowSums[t.window] == null) {
+                windowSums[t.window] = part;
+            } else {
+                curve.add(windowSums[t.window], 0, windowSums[t.window], 0, part, 0);
+            }
+        }
+        // Σ_j 2^(c·j)·W_j by Horner's rule from the top window
+        for (int w = windows - 1; w >= 0; w--) {
+            if (w != windows - 1) {
+                for (int i = 0; i < c && !curve.isInfinity(result, 0); i++) {
+                    curve.dbl(result, 0, result, 0);
+                }
+            }
+            curve.add(result, 0, result, 0, windowSums[w], 0);
+        }
+        return result;
+    }
+
+    /**
+     * Window width c minimising the addition count W·(n + 2^c) with W = ⌈255/c⌉ + 1 (n bucket insertions plus
+     * 2·2^(c−1) additions to sum the buckets, per window), in [2, 16]: c = 1 leaves no positive digit for the
+     * signed recoding, and c ≤ 16 keeps digits in a {@code short}.
+     */
+    static int windowBits(int n) {
+        int best = 2;
+        double bestCost = Double.MAX_VALUE;
+        for (int c = 2; c <= 16; c++) {
+            int windows = (SCALAR_BITS + c - 1) / c + 1;
+            double cost = windows * ((double) n + (1 << c));
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Signed base-2^c digits of every scalar, {@code digits[i·windows + j] ∈ [−2^(c−1), 2^(c−1))}, with
+     * {@code k_i = Σ_j digits[i·windows + j]·2^(c·j)}. A digit ≥ 2^(c−1) becomes digit − 2^c with a carry into the
+     * next window; the extra top window absorbs the last carry since k < 2^255 ≤ 2^(c·(W−1)).
+     */
+    static short[] recode(long[] scalars, int n, int c, int windows) {
+        short[] digits = new short[n * windows];
+        int half = 1 << (c - 1);
+        long mask = (1L << c) - 1;
+        for (int i = 0; i < n; i++) {
+            int so = i * SCALAR_LIMBS;
+            int carry = 0;
+            for (int j = 0; j < windows; j++) {
+                int bit = j * c;
+                long raw = 0;
+                if (bit < 64 * SCALAR_LIMBS) {
+                    int limb = bit >>> 6;
+                    int shift = bit & 63;
+                    raw = scalars[so + limb] >>> shift;
+                    if (shift + c > 64 && limb + 1 < SCALAR_LIMBS) {
+                        raw |= scalars[so + limb + 1] << (64 - shift);
+                    }
+                    raw &= mask;
+                }
+                int d = (int) raw + carry;
+                if (d >= half) {
+                    d -= 1 << c;
+                    carry = 1;
+                } else {
+                    carry = 0;
+                }
+                digits[i * windows + j] = (short) d;
+            }
+            if (carry != 0) {
+                throw new IllegalStateException("signed recoding overflow for scalar " + i); // k < 2^255 excludes it
+            }
+        }
+        return digits;
+    }
+
+    /** Buckets of one window over points [start, end); returns that window's partial sum Σ d_i·P_i (Jacobian). */
+    private static final class WindowTask extends RecursiveTask<long[]> {
+        private final Curve curve;
+        private final long[] bases;
+        private final short[] digits;
+        private final int windows;
+        final int window;
+        private final int c;
+        private final int start;
+        private final int end;
+
+        WindowTask(Curve curve, long[] bases, short[] digits, int windows, int window, int c, int start, int end) {
+            this.curve = curve;
+            this.bases = bases;
+            this.digits = digits;
+            this.windows = windows;
+            this.window = window;
+            this.c = c;
+            this.start = start;
+            this.end = end;
+        }
+
+        @Override
+        protected long[] compute() {
+            final Curve cv = curve;
+            final int jl = cv.jacobianLongs();
+            final int al = cv.affineLongs();
+            final int n = cv.n;
+            final int bucketCount = 1 << (c - 1); // |digit| ∈ [1, 2^(c−1)], bucket index |digit| − 1
+            long[] buckets = new long[bucketCount * jl];
+            for (int b = 0; b < bucketCount; b++) {
+                cv.setInfinity(buckets, b * jl);
+            }
+            long[] negated = new long[al];
+            for (int i = start; i < end; i++) {
+                int d = digits[i * windows + window];
+                if (d == 0 || cv.isInfinityAffine(bases, i * al)) {
+                    continue;
+                }
+                if (d > 0) {
+                    int bo = (d - 1) * jl;
+                    cv.addMixed(buckets, bo, buckets, bo, bases, i * al);
+                } else {
+                    int bo = (-d - 1) * jl;
+                    System.arraycopy(bases, i * al, negated, 0, n);
+                    cv.field.neg(negated, n, bases, i * al + n);
+                    cv.addMixed(buckets, bo, buckets, bo, negated, 0);
+                }
+            }
+            // Σ (b+1)·bucket[b] = Σ_b running[b], running[b] = Σ_{b' ≥ b} bucket[b']
+            long[] running = new long[jl];
+            long[] sum = new long[jl];
+            cv.setInfinity(running, 0);
+            cv.setInfinity(sum, 0);
+            for (int b = bucketCount - 1; b >= 0; b--) {
+                cv.add(running, 0, running, 0, buckets, b * jl);
+                cv.add(sum, 0, sum, 0, running, 0);
+            }
+            return sum;
+        }
+    }
+}

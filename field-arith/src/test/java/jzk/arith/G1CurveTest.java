@@ -1,0 +1,8 @@
+package jzk.arith;
+
+class G1CurveTest extends CurveSuite {
+    @Override
+    Curve curve() {
+        return G1.CURVE;
+    }
+}

@@ -1,0 +1,90 @@
+package jzk.prover.gadgets;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import jzk.arith.Fr;
+import jzk.prover.r1cs.ConstraintSystem;
+
+/**
+ * The 2-to-1 node hashes a Merkle tree of field elements can use, each with its native twin. Values are Fr
+ * Montgomery (4 limbs).
+ *
+ * <ul>
+ * <li>{@link #POSEIDON}: {@link Poseidon#hash2}, 244 constraints.
+ * <li>{@link #SHA256}: SHA-256 of the 64 bytes {@code le32(left) || le32(right)} (canonical values,
+ * little-endian), digest read as a little-endian 256-bit integer with its top two bits cleared, so it is below
+ * 2^254 < r (the "truncate to 254 bits" convention of Filecoin's SHA-256 trees). In circuit: two 255-bit
+ * decompositions (2·256 constraints), two compressions, one packing constraint.
+ * </ul>
+ */
+public enum MerkleHash {
+    POSEIDON {
+        @Override
+        public AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right) {
+            return PoseidonGadget.hash2(cs, name, left, right);
+        }
+
+        @Override
+        public void hash2Native(long[] left, int lo, long[] right, int ro, long[] out, int oo) {
+            Poseidon.hash2(left, lo, right, ro, out, oo);
+        }
+    },
+    SHA256 {
+        @Override
+        public AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right) {
+            cs.pushNamespace(name);
+            try {
+                Boolean[] lb = Bits.toBitsLe(cs, "left", left, 255);
+                Boolean[] rb = Bits.toBitsLe(cs, "right", right, 255);
+                Boolean[] msg = new Boolean[512];
+                leBitsToMessage(lb, msg, 0);
+                leBitsToMessage(rb, msg, 256);
+                Boolean[] digest = Sha256Gadget.hash(cs, "sha", msg);
+                Boolean[] le = new Boolean[254];
+                for (int i = 0; i < 254; i++) {
+                    // value bit i lives in digest byte i/8, at position 7 - i%8 counted from that byte's MSB
+                    le[i] = digest[8 * (i >>> 3) + 7 - (i & 7)];
+                }
+                return Bits.pack(cs, "out", le);
+            } finally {
+                cs.popNamespace();
+            }
+        }
+
+        @Override
+        public void hash2Native(long[] left, int lo, long[] right, int ro, long[] out, int oo) {
+            byte[] msg = new byte[64];
+            Fr.F.toBytesLE(msg, 0, left, lo);
+            Fr.F.toBytesLE(msg, 32, right, ro);
+            byte[] d;
+            try {
+                d = MessageDigest.getInstance("SHA-256").digest(msg);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("the JDK must provide SHA-256", e);
+            }
+            d[31] &= 0x3f;
+            if (!Fr.F.fromBytesLE(out, oo, d, 0)) {
+                throw new IllegalStateException("a 254-bit value is always below r");
+            }
+        }
+    };
+
+    /** {@code H(left, right)} in the circuit. */
+    public abstract AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right);
+
+    /** {@code out[oo..] = H(left, right)} natively. */
+    public abstract void hash2Native(long[] left, int lo, long[] right, int ro, long[] out, int oo);
+
+    public long[] hash2Native(long[] left, long[] right) {
+        long[] out = new long[Fr.LIMBS];
+        hash2Native(left, 0, right, 0, out, 0);
+        return out;
+    }
+
+    /** 255 little-endian value bits (+ a zero 256th) → 32 message bytes little-endian, each byte MSB first. */
+    private static void leBitsToMessage(Boolean[] le, Boolean[] msg, int off) {
+        for (int i = 0; i < 256; i++) {
+            msg[off + 8 * (i >>> 3) + 7 - (i & 7)] = i < le.length ? le[i] : Boolean.FALSE;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package jzk.prover.groth16;
+
+import jzk.arith.Fr;
+import jzk.arith.MontgomeryField;
+import jzk.prover.r1cs.R1cs;
+import jzk.prover.r1cs.SatisfactionChecker;
+import jzk.prover.r1cs.Witness;
+
+import java.security.SecureRandom;
+import java.util.Random;
+
+/**
+ * Entry points for jzk's own circuits (bellman-family keys): {@link #setup}, {@link #prove}, {@link #verify}.
+ * snarkjs keys go through {@code jzk.prover.snarkjs.SnarkjsProver} / {@code SnarkjsVerifier}.
+ */
+public final class Groth16 {
+    private static final MontgomeryField F = Fr.F;
+
+    private Groth16() {
+    }
+
+    /** Single-proof verification; {@code publicInputs} Montgomery Fr (e.g. {@code Witness.publicInputs()}). */
+    public static boolean verify(VerifyingKey vk, Proof proof, long[] publicInputs) {
+        return Verifier.verify(new PreparedVerifyingKey(vk), proof, publicInputs);
+    }
+
+    public static boolean verify(PreparedVerifyingKey pvk, Proof proof, long[] publicInputs) {
+        return Verifier.verify(pvk, proof, publicInputs);
+    }
+
+    /** Parameters for {@code cs} from fresh toxic waste drawn from {@code rnd}. */
+    public static ProvingKey setup(R1cs cs, Random rnd) {
+        return Setup.generate(cs, rnd);
+    }
+
+    /** A proof with fresh blinding (SecureRandom) on the CPU. */
+    public static Proof prove(ProvingKey pk, R1cs cs, Witness w) {
+        return prove(pk, cs, w, CpuBackend.INSTANCE, new SecureRandom());
+    }
+
+    public static Proof prove(ProvingKey pk, R1cs cs, Witness w, ProverBackend be, Random rnd) {
+        long[] r = new long[4];
+        long[] s = new long[4];
+        F.random(r, 0, rnd);
+        F.random(s, 0, rnd);
+        return prove(pk, cs, w, be, r, s);
+    }
+
+    /**
+     * A proof with fixed blinding r, s (Montgomery Fr): deterministic, so backends can be compared byte for byte.
+     * The witness is checked first: an unsatisfied constraint throws naming it, before any MSM work.
+     */
+    public static Proof prove(ProvingKey pk, R1cs cs, Witness w, ProverBackend be, long[] r, long[] s) {
+        if (pk.hVariant != ProvingKey.HVariant.BELLMAN) {
+            throw new IllegalArgumentException("this key is a snarkjs key; prove with SnarkjsProver");
+        }
+        if (cs.numVariables() != pk.nVars || cs.numInputs() != pk.nPublic
+                || cs.numConstraints() + pk.nPublic + 1 != pk.nRows) {
+            throw new IllegalArgumentException("circuit shape (" + cs + ") does not match the key (nVars "
+                    + pk.nVars + ", nPublic " + pk.nPublic + ", rows " + pk.nRows + ")");
+        }
+        SatisfactionChecker.check(cs, w);
+        int n = pk.domainSize();
+        int m = cs.numConstraints();
+        long[] z = w.z();
+        long[] a = new long[n * 4];
+        long[] b = new long[n * 4];
+        long[] c = new long[n * 4];
+        cs.evaluate(z, a, b, c);
+        // input-consistency rows m + j: A = z_j, B = C = 0 (see Setup)
+        System.arraycopy(z, 0, a, m * 4, (pk.nPublic + 1) * 4);
+        long[] zc = z.clone();
+        F.toCanonicalVector(zc, 0, pk.nVars);
+        return Prover.prove(pk, be, a, b, c, zc, r, s);
+    }
+}

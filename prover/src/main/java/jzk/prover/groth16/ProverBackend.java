@@ -1,0 +1,28 @@
+package jzk.prover.groth16;
+
+import jzk.arith.FrDomain;
+
+/**
+ * The heavy kernels of a Groth16 proof, behind one seam so that a device can replace the CPU: the quotient
+ * polynomial (three NTT round trips) and the multi-scalar multiplications.
+ *
+ * <p>Contract: points are affine, Montgomery Fp (see {@link Points}), zero = infinity; scalars are canonical
+ * (not Montgomery) Fr, 4 little-endian limbs each; results are Jacobian (G1: 18 longs, G2: 36 longs). For the
+ * same inputs every implementation must return the same group element (the prover normalises to affine, so
+ * proofs are then byte-identical).
+ */
+public interface ProverBackend {
+    String name();
+
+    /** {@code Σ_{i<count} scalars[so + 4i] · points[po + 12i]}. */
+    long[] msmG1(long[] points, int po, long[] scalars, int so, int count);
+
+    /** {@code Σ_{i<count} scalars[so + 4i] · points[po + 24i]}. */
+    long[] msmG2(long[] points, int po, long[] scalars, int so, int count);
+
+    /**
+     * The H scalars for {@code variant} (Montgomery Fr, length n·4) from the evaluations a, b, c on the domain
+     * (Montgomery, overwritten): see {@link QuotientPolynomial}.
+     */
+    long[] quotient(ProvingKey.HVariant variant, FrDomain domain, long[] a, long[] b, long[] c);
+}

@@ -1,0 +1,137 @@
+package jzk.prover.r1cs;
+
+import java.util.stream.IntStream;
+import jzk.arith.Fr;
+
+/**
+ * A sparse matrix over Fr in compressed sparse row form, immutable after construction.
+ *
+ * <p>Invariants: {@code rowStart.length == rows + 1}, {@code rowStart[0] == 0}, non-decreasing,
+ * {@code rowStart[rows] == nnz}; row {@code i}'s entries are {@code k ∈ [rowStart[i], rowStart[i+1])} with column
+ * {@code colIndex[k] ∈ [0, cols)} and coefficient at {@code coeffs[4k .. 4k+3]}, an Fr element in Montgomery form
+ * (4 limbs, little-endian, fully reduced). Within a row each column appears at most once when the matrix came from
+ * the recorder (it compacts every linear combination); readers of foreign files may keep duplicates, which
+ * {@link #mulVec} handles by summation anyway.
+ */
+public final class CsrMatrix {
+    private static final int N = Fr.LIMBS;
+    /**
+     * Rows per parallel task: large enough that the fork/join overhead (~µs) is small against a block's work
+     * (a few hundred ns per entry), small enough to balance 2–128 cores at 2^16 rows.
+     */
+    private static final int ROWS_PER_BLOCK = 2048;
+
+    private final int rows;
+    private final int cols;
+    private final int[] rowStart;
+    private final int[] colIndex;
+    private final long[] coeffs;
+
+    /** Takes ownership of the arrays (no copy) after validating the invariants. */
+    public CsrMatrix(int rows, int cols, int[] rowStart, int[] colIndex, long[] coeffs) {
+        if (rowStart.length != rows + 1 || rowStart[0] != 0) {
+            throw new IllegalArgumentException("rowStart must have rows+1 = " + (rows + 1) + " entries starting at 0");
+        }
+        int nnz = rowStart[rows];
+        if (colIndex.length < nnz || coeffs.length < (long) nnz * N) {
+            throw new IllegalArgumentException("nnz " + nnz + " exceeds colIndex/coeffs capacity");
+        }
+        for (int i = 0; i < rows; i++) {
+            if (rowStart[i + 1] < rowStart[i]) {
+                throw new IllegalArgumentException("rowStart decreases at row " + i);
+            }
+        }
+        for (int k = 0; k < nnz; k++) {
+            if (colIndex[k] < 0 || colIndex[k] >= cols) {
+                throw new IllegalArgumentException("entry " + k + " has column " + colIndex[k] + " outside [0, " + cols + ")");
+            }
+        }
+        this.rows = rows;
+        this.cols = cols;
+        this.rowStart = rowStart;
+        this.colIndex = colIndex;
+        this.coeffs = coeffs;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public int cols() {
+        return cols;
+    }
+
+    /** Number of stored entries. */
+    public int nnz() {
+        return rowStart[rows];
+    }
+
+    /** The row offsets (shared, do not modify). */
+    public int[] rowStart() {
+        return rowStart;
+    }
+
+    /** The column of each entry (shared, do not modify). */
+    public int[] colIndex() {
+        return colIndex;
+    }
+
+    /** The coefficients, 4 longs per entry, Montgomery (shared, do not modify). */
+    public long[] coeffs() {
+        return coeffs;
+    }
+
+    /**
+     * {@code out[row] = Σ_k coeffs[k] · z[colIndex[k]]} for every row, in parallel over blocks of rows. {@code z}
+     * holds {@code cols} Fr Montgomery elements and {@code out} at least {@code rows}; they must not overlap.
+     */
+    public void mulVec(long[] z, long[] out) {
+        if (z.length < (long) cols * N || out.length < (long) rows * N) {
+            throw new IllegalArgumentException("mulVec: z needs " + cols + " elements (has " + z.length / N
+                    + "), out needs " + rows + " (has " + out.length / N + ")");
+        }
+        int blocks = (rows + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK;
+        if (blocks <= 1) {
+            mulRows(z, out, 0, rows);
+            return;
+        }
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            int from = b * ROWS_PER_BLOCK;
+            mulRows(z, out, from, Math.min(rows, from + ROWS_PER_BLOCK));
+        });
+    }
+
+    /** Sequential {@link #mulVec} over rows {@code [from, to)}. */
+    public void mulRows(long[] z, long[] out, int from, int to) {
+        long[] t = new long[N];
+        long[] acc = new long[N];
+        for (int row = from; row < to; row++) {
+            acc[0] = 0;
+            acc[1] = 0;
+            acc[2] = 0;
+            acc[3] = 0;
+            for (int k = rowStart[row], end = rowStart[row + 1]; k < end; k++) {
+                int zo = colIndex[k] * N;
+                if (FrOps.isOne(coeffs, k * N)) {
+                    // most coefficients are 1 (bits, copies, products): skip the multiplication
+                    Fr.F.add(acc, 0, acc, 0, z, zo);
+                } else {
+                    Fr.F.mul(t, 0, coeffs, k * N, z, zo);
+                    Fr.F.add(acc, 0, acc, 0, t, 0);
+                }
+            }
+            System.arraycopy(acc, 0, out, row * N, N);
+        }
+    }
+
+    /** {@code out[oo..] = <row, z>} for one row. */
+    public void evaluateRow(int row, long[] z, long[] out, int oo) {
+        long[] tmp = new long[N];
+        long[] t = new long[N];
+        for (int k = rowStart[row], end = rowStart[row + 1]; k < end; k++) {
+            Fr.F.mul(t, 0, coeffs, k * N, z, colIndex[k] * N);
+            Fr.F.add(tmp, 0, tmp, 0, t, 0);
+        }
+        System.arraycopy(tmp, 0, out, oo, N);
+    }
+}

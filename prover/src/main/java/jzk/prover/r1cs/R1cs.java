@@ -1,0 +1,104 @@
+package jzk.prover.r1cs;
+
+/**
+ * A rank-1 constraint system recorded once per circuit shape, immutable: constraint {@code i} says
+ * {@code <A_i,z>·<B_i,z> = <C_i,z>} for the assignment {@code z} (see {@link Witness}).
+ *
+ * <p>Invariants: {@code A}, {@code B}, {@code C} all have {@link #numConstraints()} rows and
+ * {@link #numVariables()} = 1 + {@link #numInputs()} + {@link #numAux()} columns; column 0 is ONE, columns
+ * {@code 1..numInputs} the public inputs, then the aux variables. Coefficients are Fr Montgomery.
+ */
+public final class R1cs {
+    private final int numInputs;
+    private final int numAux;
+    private final CsrMatrix a;
+    private final CsrMatrix b;
+    private final CsrMatrix c;
+    /** Full namespace path of each constraint, or null when names were not recorded. */
+    private final String[] names;
+
+    public R1cs(int numInputs, int numAux, CsrMatrix a, CsrMatrix b, CsrMatrix c, String[] names) {
+        int vars = 1 + numInputs + numAux;
+        if (numInputs < 0 || numAux < 0) {
+            throw new IllegalArgumentException("negative variable count: inputs " + numInputs + ", aux " + numAux);
+        }
+        for (CsrMatrix m : new CsrMatrix[] {a, b, c}) {
+            if (m.cols() != vars || m.rows() != a.rows()) {
+                throw new IllegalArgumentException("matrices must be " + a.rows() + " x " + vars + ", got "
+                        + m.rows() + " x " + m.cols());
+            }
+        }
+        if (names != null && names.length != a.rows()) {
+            throw new IllegalArgumentException(names.length + " constraint names for " + a.rows() + " constraints");
+        }
+        this.numInputs = numInputs;
+        this.numAux = numAux;
+        this.a = a;
+        this.b = b;
+        this.c = c;
+        this.names = names;
+    }
+
+    public int numConstraints() {
+        return a.rows();
+    }
+
+    /** Public inputs, excluding ONE. */
+    public int numInputs() {
+        return numInputs;
+    }
+
+    public int numAux() {
+        return numAux;
+    }
+
+    /** {@code 1 + numInputs + numAux}. */
+    public int numVariables() {
+        return 1 + numInputs + numAux;
+    }
+
+    public CsrMatrix a() {
+        return a;
+    }
+
+    public CsrMatrix b() {
+        return b;
+    }
+
+    public CsrMatrix c() {
+        return c;
+    }
+
+    /** True when {@link #constraintName} gives namespace paths rather than row numbers. */
+    public boolean hasNames() {
+        return names != null;
+    }
+
+    /** The constraint's namespace path ({@code a/b/name}), or {@code "#row"} when names were not recorded. */
+    public String constraintName(int row) {
+        if (row < 0 || row >= numConstraints()) {
+            throw new IndexOutOfBoundsException("constraint " + row + " of " + numConstraints());
+        }
+        return names != null ? names[row] : "#" + row;
+    }
+
+    /**
+     * The pre-compiled constraint evaluator: {@code aOut = A·z}, {@code bOut = B·z}, {@code cOut = C·z}, each a
+     * vector of {@link #numConstraints()} Fr Montgomery elements, computed by the parallel sparse mat-vec.
+     */
+    public void evaluate(long[] z, long[] aOut, long[] bOut, long[] cOut) {
+        if (z.length != numVariables() * 4) {
+            throw new IllegalArgumentException("assignment has " + z.length / 4 + " elements, R1CS has "
+                    + numVariables() + " variables");
+        }
+        a.mulVec(z, aOut);
+        b.mulVec(z, bOut);
+        c.mulVec(z, cOut);
+    }
+
+    @Override
+    public String toString() {
+        return "R1cs[" + numConstraints() + " constraints, " + numInputs + " inputs, " + numAux + " aux, nnz "
+                + a.nnz() + "/" + b.nnz() + "/" + c.nnz() + "]";
+    }
+}

@@ -1,0 +1,35 @@
+package jzk.prover.r1cs;
+
+/**
+ * Entry points of synthesis: {@link #record} builds the R1CS of a circuit shape (once; see {@link R1csCache}),
+ * {@link #witness} computes only the assignment {@code z}, and {@link R1cs#evaluate} then gives
+ * {@code A·z, B·z, C·z} by the parallel sparse mat-vec (cuzk's "pre-compiled constraint evaluator").
+ */
+public final class Synthesizer {
+    private Synthesizer() {
+    }
+
+    /** Records {@code circuit}'s matrices with constraint names. */
+    public static R1cs record(Circuit circuit) {
+        return record(circuit, true);
+    }
+
+    /** Records {@code circuit}'s matrices; names cost one string per constraint and may be skipped. */
+    public static R1cs record(Circuit circuit, boolean recordNames) {
+        RecordingConstraintSystem cs = new RecordingConstraintSystem(recordNames);
+        circuit.synthesize(cs);
+        return cs.finish();
+    }
+
+    /** The assignment of {@code circuit}, checked when {@link SatisfactionChecker#enabledByDefault()}. */
+    public static Witness witness(Circuit circuit) {
+        return witness(circuit, SatisfactionChecker.enabledByDefault());
+    }
+
+    /** The assignment of {@code circuit}; with {@code check}, the first failing constraint throws. */
+    public static Witness witness(Circuit circuit, boolean check) {
+        WitnessConstraintSystem cs = new WitnessConstraintSystem(check);
+        circuit.synthesize(cs);
+        return cs.finish();
+    }
+}

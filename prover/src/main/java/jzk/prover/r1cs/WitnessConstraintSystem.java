@@ -1,0 +1,130 @@
+package jzk.prover.r1cs;
+
+import java.util.Arrays;
+import java.util.function.Supplier;
+import jzk.arith.Fr;
+
+/**
+ * Proving mode: computes the assignment {@code z} and builds no matrices. With {@code check} on it is the
+ * satisfaction checker: every {@link #enforce} evaluates its three linear combinations on the values known so
+ * far and throws {@link UnsatisfiedConstraintException} naming the first failing constraint by its namespace
+ * path, before any proving work is done. Use {@link Synthesizer#witness} rather than this class directly.
+ *
+ * <p>Values are Fr Montgomery, 4 limbs; inputs (index 0 = ONE) and aux variables are kept in two growable flat
+ * arrays and joined by {@link #finish()}.
+ */
+public final class WitnessConstraintSystem implements ConstraintSystem {
+    private static final int N = Fr.LIMBS;
+
+    private final boolean check;
+    private final NamespacePath path = new NamespacePath();
+    private long[] inputs = new long[16 * N];
+    private long[] aux = new long[1024 * N];
+    private int numInputs;
+    private int numAux;
+    private int numConstraints;
+    private long[] ta;
+    private long[] tb;
+    private long[] tc;
+
+    public WitnessConstraintSystem(boolean check) {
+        this.check = check;
+        Fr.F.setOne(inputs, 0);
+        if (check) {
+            ta = new long[N];
+            tb = new long[N];
+            tc = new long[N];
+        }
+    }
+
+    @Override
+    public Variable one() {
+        return Variable.ONE;
+    }
+
+    private long[] valueOf(String name, Supplier<long[]> value) {
+        long[] v = value == null ? null : value.get();
+        if (v == null || v.length < N) {
+            throw new IllegalStateException("no value for variable '" + path.path(name) + "' while computing the witness");
+        }
+        return v;
+    }
+
+    @Override
+    public Variable allocInput(String name, Supplier<long[]> value) {
+        long[] v = valueOf(name, value);
+        numInputs++;
+        if ((numInputs + 1) * N > inputs.length) {
+            inputs = Arrays.copyOf(inputs, inputs.length * 2);
+        }
+        System.arraycopy(v, 0, inputs, numInputs * N, N);
+        return Variable.input(numInputs);
+    }
+
+    @Override
+    public Variable alloc(String name, Supplier<long[]> value) {
+        long[] v = valueOf(name, value);
+        if ((numAux + 1) * N > aux.length) {
+            aux = Arrays.copyOf(aux, aux.length * 2);
+        }
+        System.arraycopy(v, 0, aux, numAux * N, N);
+        return Variable.aux(numAux++);
+    }
+
+    /** The current value of {@code v} (a copy), for gadgets that need it back. */
+    public long[] value(Variable v) {
+        return v.isInput() ? Arrays.copyOfRange(inputs, v.index() * N, v.index() * N + N)
+                : Arrays.copyOfRange(aux, v.index() * N, v.index() * N + N);
+    }
+
+    @Override
+    public void enforce(String name, LinearCombination a, LinearCombination b, LinearCombination c) {
+        if (check) {
+            a.evaluate(inputs, aux, ta, 0);
+            b.evaluate(inputs, aux, tb, 0);
+            c.evaluate(inputs, aux, tc, 0);
+            long[] ab = new long[N];
+            Fr.F.mul(ab, 0, ta, 0, tb, 0);
+            if (!Fr.F.equal(ab, 0, tc, 0)) {
+                throw new UnsatisfiedConstraintException(path.path(name), numConstraints,
+                        Fr.F.toBigInteger(ta, 0), Fr.F.toBigInteger(tb, 0), Fr.F.toBigInteger(tc, 0));
+            }
+        }
+        numConstraints++;
+    }
+
+    @Override
+    public void pushNamespace(String name) {
+        path.push(name);
+    }
+
+    @Override
+    public void popNamespace() {
+        path.pop();
+    }
+
+    @Override
+    public boolean computesWitness() {
+        return true;
+    }
+
+    @Override
+    public boolean enforcesConstraints() {
+        return check;
+    }
+
+    public int numConstraints() {
+        return numConstraints;
+    }
+
+    /** The assignment {@code z = (1, inputs…, aux…)}. */
+    public Witness finish() {
+        if (path.depth() != 0) {
+            throw new IllegalStateException("synthesis ended inside unclosed namespace(s): " + path.path(""));
+        }
+        long[] z = new long[(1 + numInputs + numAux) * N];
+        System.arraycopy(inputs, 0, z, 0, (1 + numInputs) * N);
+        System.arraycopy(aux, 0, z, (1 + numInputs) * N, numAux * N);
+        return new Witness(numInputs, z);
+    }
+}
