@@ -40,6 +40,8 @@ public final class BlsBench {
     /** Largest sizes the jvm host is asked to run (it is a reference, not a contender). */
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
+    /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
+    private static final int CPU_MAX_LG_MSM = Integer.getInteger("jzk.bench.cpuMaxLgMsm", 20);
 
     record Row(String op, int lg, String backend, double residentMs, double totalMs, String note) {
     }
@@ -82,6 +84,16 @@ public final class BlsBench {
             for (int lg : sizes(opt.get(d == 1 ? "msm1" : "msm2"))) {
                 long[] bases = repeatedBases(d, 1 << lg);
                 long[] scalars = randomScalars(1 << lg, new SplittableRandom(100 + lg));
+                if (lg <= CPU_MAX_LG_MSM) {
+                    jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+                    long[][] jac = new long[1][];
+                    double cpuMs = median(reps, () -> jac[0] = jzk.arith.Pippenger.msm(curve, bases, scalars, 1 << lg));
+                    long[] aff = new long[curve.affineLongs()];
+                    curve.toAffine(aff, 0, jac[0], 0);
+                    String op = d == 1 ? "msm G1" : "msm G2";
+                    firstResult.put(op + lg, aff);
+                    rows.add(new Row(op, lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores"));
+                }
                 for (KernelHost h : hosts) {
                     if (h instanceof JvmHost && lg > JVM_MAX_LG_MSM) {
                         continue;
