@@ -59,7 +59,14 @@ public final class BlsBench {
         List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", Integer.toString(
                 Integer.numberOfTrailingZeros(Msm.TARGET_WORK_ITEMS))));
         List<KernelHost> hosts = BenchHosts.open(opt.getOrDefault("backends", "all"));
-        List<Row> rows = new ArrayList<>();
+        List<Row> rows = new ArrayList<>() {
+            @Override
+            public boolean add(Row r) {
+                System.err.printf("[row] %s 2^%d %s resident %.3f ms, total %.3f ms, %s%n", r.op, r.lg, r.backend,
+                        r.residentMs, r.totalMs, r.note);
+                return super.add(r);
+            }
+        };
         Map<String, long[]> firstResult = new HashMap<>();
         Map<String, String> agree = new HashMap<>();
         for (int lg : sizes(opt.get("ntt"))) {
@@ -74,7 +81,7 @@ public final class BlsBench {
             firstResult.put("ntt" + lg, cpu);
             rows.add(new Row("ntt", lg, "cpu field-arith", Double.NaN, cpuMs, "FrDomain.fft, all cores"));
             for (KernelHost h : hosts) {
-                if (h instanceof JvmHost && lg > JVM_MAX_LG_NTT) {
+                if (!isGpu(h) && lg > JVM_MAX_LG_NTT) {
                     continue;
                 }
                 rows.add(benchNtt(h, lg, data, reps, firstResult, agree));
@@ -95,7 +102,7 @@ public final class BlsBench {
                     rows.add(new Row(op, lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores"));
                 }
                 for (KernelHost h : hosts) {
-                    if (h instanceof JvmHost && lg > JVM_MAX_LG_MSM) {
+                    if (!isGpu(h) && lg > JVM_MAX_LG_MSM) {
                         continue;
                     }
                     for (int items : msmItems) {
@@ -106,7 +113,7 @@ public final class BlsBench {
         }
         if (opt.containsKey("frmul")) {
             for (KernelHost h : hosts) {
-                boolean gpu = h.name().startsWith("cuda") || h.name().contains("NVIDIA");
+                boolean gpu = isGpu(h);
                 rows.add(benchFrMul(h, gpu ? 20 : 10, gpu ? 1000 : 10));
             }
         }
@@ -114,6 +121,11 @@ public final class BlsBench {
         for (KernelHost h : hosts) {
             h.close();
         }
+    }
+
+    /** CUDA or NVIDIA OpenCL: the backends that run the large sizes (jvm and CPU OpenCL run only small ones). */
+    static boolean isGpu(KernelHost h) {
+        return h.name().startsWith("cuda") || h.name().contains("NVIDIA");
     }
 
     private static List<Integer> sizes(String spec) {
