@@ -185,8 +185,7 @@ public final class PointEncoding {
     }
 
     private void requireSubgroup(long[] a, String format, int off) {
-        boolean in = curve == jzk.arith.G1.CURVE ? jzk.arith.G1.isInSubgroup(a, 0) : jzk.arith.G2.isInSubgroup(a, 0);
-        if (!in) {
+        if (!curve.isInSubgroup(a, 0)) {
             throw fail(Reason.NOT_IN_SUBGROUP, format, off, "point is on the curve but not in the order-r subgroup");
         }
     }

@@ -78,6 +78,25 @@ class PointEncodingTest {
         }
     }
 
+    /**
+     * Milagro's G2 {@code toBytes} is x.a‖x.b‖y.a‖y.b (a = c0, b = c1, 48 bytes each, no flags); ours is
+     * x.c1‖x.c0‖y.c1‖y.c0 — the same bytes with the halves of each coordinate swapped.
+     */
+    @Test
+    void g2UncompressedMatchesMilagroUpToComponentOrder() {
+        for (int i = 0; i < 3; i++) {
+            BigInteger k = new BigInteger(255, rnd).mod(Fr.R);
+            byte[] m = new byte[4 * 48];
+            org.apache.milagro.amcl.BLS381.ECP2.generator().mul(MilagroOracleTest.big(k)).toBytes(m);
+            byte[] ours = PointEncoding.G2.toUncompressed(G2.mulAffine(G2.generator(), 0, k), 0);
+            for (int coord = 0; coord < 2; coord++) {
+                int o = coord * 96;
+                assertArrayEquals(java.util.Arrays.copyOfRange(m, o, o + 48), java.util.Arrays.copyOfRange(ours, o + 48, o + 96));
+                assertArrayEquals(java.util.Arrays.copyOfRange(m, o + 48, o + 96), java.util.Arrays.copyOfRange(ours, o, o + 48));
+            }
+        }
+    }
+
     @Test
     void roundTripsIncludingInfinityAndBothSigns() {
         for (PointEncoding enc : new PointEncoding[] {PointEncoding.G1, PointEncoding.G2}) {

@@ -30,7 +30,7 @@ public final class Msm {
      * Work-items to aim for: 2^15 keeps an H200 (132 SMs) busy with several resident warps per scheduler while
      * per-work-item bucket memory stays within {@link #MAX_BUCKET_INTS}.
      */
-    static final int TARGET_WORK_ITEMS = 1 << 15;
+    static final int TARGET_WORK_ITEMS = Integer.getInteger("jzk.msm.workItems", 1 << 15);
     /** Bucket memory bound: 2^30 ints (4 GiB), also keeping every int index of the kernels below 2^31. */
     static final long MAX_BUCKET_INTS = 1L << 30;
 
@@ -76,6 +76,11 @@ public final class Msm {
 
     /** Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). */
     public static long[] msm(ResidentBases bases, long[] scalars) {
+        return msm(bases, scalars, TARGET_WORK_ITEMS);
+    }
+
+    /** As {@link #msm(ResidentBases, long[])} with an explicit work-item target (tuning, benchmarks). */
+    public static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems) {
         int d = bases.d;
         KernelHost host = bases.host;
         int[] s32 = scalarsToKernel(scalars, bases.n);
@@ -85,15 +90,16 @@ public final class Msm {
             if (points <= 0) {
                 continue;
             }
-            int[] seg = segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points);
+            int[] seg = segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
             Xyzz.add(d, total, 0, seg, 0);
         }
         return toAffine(d, total);
     }
 
     /** One segment: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ. */
-    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n) {
-        Config cfg = choose(n, d, TARGET_WORK_ITEMS);
+    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
+                                 int targetWorkItems) {
+        Config cfg = choose(n, d, targetWorkItems);
         int pInts = 48 * d;
         int items = cfg.windows * cfg.groups;
         try (KernelHost.Buffer sc = host.allocate(8L * n);
