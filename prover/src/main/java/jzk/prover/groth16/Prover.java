@@ -25,6 +25,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Prover {
     private static final MontgomeryField F = Fr.F;
+    /** {@code -Djzk.prover.timing=true} prints per-phase wall times to stderr (benchmarks, tuning). */
+    private static final boolean TIMING = Boolean.getBoolean("jzk.prover.timing");
 
     private Prover() {
     }
@@ -40,6 +42,7 @@ public final class Prover {
                     + pk.nVars);
         }
         int nPub1 = pk.nPublic + 1;
+        long t0 = System.nanoTime();
         // MSMs that do not need H start while the NTTs run.
         CompletableFuture<long[]> aSum = CompletableFuture.supplyAsync(() -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars));
         CompletableFuture<long[]> b1Sum = CompletableFuture.supplyAsync(() -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars));
@@ -49,9 +52,11 @@ public final class Prover {
         FrDomain domain = new FrDomain(pk.lgDomain, pk.hVariant == ProvingKey.HVariant.BELLMAN
                 ? Fr.RootFamily.GENERATOR_7 : Fr.RootFamily.SNARKJS_5);
         long[] h = be.quotient(pk.hVariant, domain, a, b, c);
+        long tH = System.nanoTime();
         int hCount = pk.h.length / Points.G1;
         F.toCanonicalVector(h, 0, hCount);
         long[] hSum = be.msmG1(pk.h, 0, h, 0, hCount);
+        long tHMsm = System.nanoTime();
 
         Curve g1 = G1.CURVE;
         Curve g2 = G2.CURVE;
@@ -84,7 +89,13 @@ public final class Prover {
         g1.negAffine(negDelta, 0, pk.delta1, 0);
         addScaled(g1, pc, negDelta, rsc);
 
-        return new Proof(affine(g1, pa), affine(g2, pb), affine(g1, pc));
+        Proof proof = new Proof(affine(g1, pa), affine(g2, pb), affine(g1, pc));
+        if (TIMING) {
+            System.err.printf("prove[%s, 2^%d]: quotient %.0f ms, H msm %.0f ms, other msms done +%.0f ms, "
+                            + "total %.0f ms%n", be.name(), pk.lgDomain, (tH - t0) / 1e6, (tHMsm - tH) / 1e6,
+                    (System.nanoTime() - tHMsm) / 1e6, (System.nanoTime() - t0) / 1e6);
+        }
+        return proof;
     }
 
     private static long[] canonical(long[] m) {
