@@ -8,6 +8,8 @@ import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Groth16 proof assembly (Groth, "On the Size of Pairing-based Non-interactive Arguments", EUROCRYPT 2016, §3.2)
@@ -43,12 +45,16 @@ public final class Prover {
         }
         int nPub1 = pk.nPublic + 1;
         long t0 = System.nanoTime();
-        // MSMs that do not need H start while the NTTs run.
-        CompletableFuture<long[]> aSum = CompletableFuture.supplyAsync(() -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars));
-        CompletableFuture<long[]> b1Sum = CompletableFuture.supplyAsync(() -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars));
-        CompletableFuture<long[]> b2Sum = CompletableFuture.supplyAsync(() -> be.msmG2(pk.b2, 0, zCanonical, 0, pk.nVars));
-        CompletableFuture<long[]> lSum = CompletableFuture.supplyAsync(() -> be.msmG1(pk.l, 0, zCanonical,
-                nPub1 * 4, pk.nVars - nPub1));
+        // MSMs that do not need H start while the NTTs run (on a concurrent backend; else in this thread, in order).
+        Executor ex = be.concurrent() ? ForkJoinPool.commonPool() : Runnable::run;
+        CompletableFuture<long[]> aSum = CompletableFuture.supplyAsync(
+                () -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars), ex);
+        CompletableFuture<long[]> b1Sum = CompletableFuture.supplyAsync(
+                () -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars), ex);
+        CompletableFuture<long[]> b2Sum = CompletableFuture.supplyAsync(
+                () -> be.msmG2(pk.b2, 0, zCanonical, 0, pk.nVars), ex);
+        CompletableFuture<long[]> lSum = CompletableFuture.supplyAsync(
+                () -> be.msmG1(pk.l, 0, zCanonical, nPub1 * 4, pk.nVars - nPub1), ex);
         FrDomain domain = new FrDomain(pk.lgDomain, pk.hVariant == ProvingKey.HVariant.BELLMAN
                 ? Fr.RootFamily.GENERATOR_7 : Fr.RootFamily.SNARKJS_5);
         long[] h = be.quotient(pk.hVariant, domain, a, b, c);

@@ -34,9 +34,12 @@ class DeviceBackendTest {
         long[] s = Fr.F.fromLong(987654321);
         try (JvmHost host = new JvmHost()) {
             DeviceBackend dev = new DeviceBackend(host);
+            // twice: the second proof runs on the resident bases of the first
             Proof cpu = Groth16.prove(pk, cs, w, CpuBackend.INSTANCE, r, s);
             Proof gpu = Groth16.prove(pk, cs, w, dev, r, s);
             assertArrayEquals(ProofCodec.encode(cpu), ProofCodec.encode(gpu), "bellman-family key");
+            assertArrayEquals(ProofCodec.encode(cpu), ProofCodec.encode(Groth16.prove(pk, cs, w, dev, r, s)),
+                    "bellman-family key, resident bases");
             assertTrue(Groth16.verify(pk.vk, gpu, w.publicInputs()));
 
             Path zk = Path.of(getClass().getResource("/snarkjs/mul/k.zkey").toURI());
@@ -46,6 +49,7 @@ class DeviceBackendTest {
             Proof c2 = SnarkjsProver.prove(z, wit, wt, CpuBackend.INSTANCE, r, s);
             Proof g2 = SnarkjsProver.prove(z, wit, wt, dev, r, s);
             assertArrayEquals(ProofCodec.encode(c2), ProofCodec.encode(g2), "snarkjs zkey");
+            dev.close();
         }
     }
 
