@@ -52,10 +52,10 @@ class PippengerTest {
         return acc;
     }
 
-    /** Checks both bucket strategies, forced. */
+    /** Checks every bucket strategy (AUTO, and each one forced). */
     private void check(Curve c, long[] bases, BigInteger[] ks) {
         long[] expected = naive(c, bases, ks);
-        for (Pippenger.Buckets strategy : new Pippenger.Buckets[] {Pippenger.Buckets.JACOBIAN, Pippenger.Buckets.BATCH_AFFINE}) {
+        for (Pippenger.Buckets strategy : Pippenger.Buckets.values()) {
             long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length, strategy);
             assertTrue(c.equal(expected, 0, got, 0),
                     c.name + " MSM differs from the naive sum, n = " + ks.length + ", " + strategy);
@@ -213,7 +213,8 @@ class PippengerTest {
             }
             long[] expected = new long[c.jacobianLongs()];
             c.mul(expected, 0, c.generatorAffine(), 0, log.mod(Fr.R));
-            assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n, Pippenger.Buckets.BATCH_AFFINE), 0),
+            long[] batch = Pippenger.msm(c, bases, scalarLimbs(ks), n, Pippenger.Buckets.BATCH_AFFINE);
+            assertTrue(c.equal(expected, 0, batch, 0),
                     c.name + " batch-affine buckets");
             if (c == G1.CURVE) { // G1 suffices to cover the default (Jacobian at this size) path
                 assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n), 0), c.name + " default");

@@ -96,6 +96,18 @@ class SubgroupCheckTest {
         }
     }
 
+    /** #E(Fp) = p + 1 − t with trace t = z + 1, so h1·r = p − z; clearing the cofactor lands in G1. */
+    @Test
+    void g1CofactorMatchesTheCurveOrder() {
+        BigInteger z = new BigInteger(Long.toUnsignedString(Pairing.ABS_X)).negate();
+        assertEquals(Fp.P.subtract(z), G1.COFACTOR.multiply(Fr.R));
+        long[] p = curvePoint(G1.CURVE, 1);
+        assertFalse(G1.isInSubgroup(p, 0));
+        long[] cleared = G1.mulAffine(p, 0, G1.COFACTOR);
+        assertTrue(G1.isInSubgroup(cleared, 0));
+        assertTrue(G1.CURVE.isTorsionFreeByOrder(cleared, 0));
+    }
+
     @Test
     void psiIsAnEndomorphismActingAsZOnG2() {
         long[] p = subgroupPoint(G2.CURVE);
@@ -104,7 +116,8 @@ class SubgroupCheckTest {
         assertTrue(G2.CURVE.isOnCurveAffine(psiP, 0));
         // ψ on the subgroup is multiplication by z = −|z| (mod r)
         long[] zP = new long[G2.JACOBIAN_LONGS];
-        G2.CURVE.mul(zP, 0, p, 0, BigInteger.valueOf(Pairing.ABS_X).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)).negate());
+        BigInteger z = new BigInteger(Long.toUnsignedString(Pairing.ABS_X)).negate();
+        G2.CURVE.mul(zP, 0, p, 0, z);
         long[] lhs = new long[G2.JACOBIAN_LONGS];
         G2.CURVE.fromAffine(lhs, 0, psiP, 0);
         assertTrue(G2.CURVE.equal(lhs, 0, zP, 0));
