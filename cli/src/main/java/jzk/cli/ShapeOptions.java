@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 
 /**
  * Shape options of the built-in PoRep-like circuit, shared by {@code batch}, {@code setup}, {@code gen-input}
- * and {@code prove}: K challenges of depth D per partition (K·(247·D + 246) constraints with a Poseidon leaf,
- * see {@link PorepShape}), P partitions per proof, and the parameter cache directory. The defaults (K = 3,
- * D = 4, P = 2: 3 702 constraints, a 2^12 domain) keep a bare {@code jzk batch} around a minute on two cores.
+ * and {@code prove}: K challenges of depth D per partition (constraint formula in {@link PorepShape}), P
+ * partitions per proof, and the parameter cache directory. The defaults (K = 3, D = 4, P = 2: a partition of
+ * about 2^12 constraints, a 2^12 domain) keep a bare {@code jzk batch} well under a minute on two cores.
  */
 final class ShapeOptions {
     @Option(names = "--challenges", paramLabel = "K",

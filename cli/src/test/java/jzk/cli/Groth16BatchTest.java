@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code jzk batch} with the real Groth16 workload on the jvm (CPU) device, tiny shape (K = 1, D = 2: 740
+ * {@code jzk batch} with the real Groth16 workload on the jvm (CPU) device, tiny shape (K = 1, D = 2: ~800
  * constraints, 2^10 domain); the parameter cache is shared by the tests of this class.
  */
 @Timeout(60)

@@ -8,6 +8,10 @@ import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
 import jzk.prover.r1cs.R1cs;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
 /**
  * {@link Prover} split in the two phases of a pipelined prover (cuzk/SupraSeal's GPU stage and CPU tail):
  *
@@ -24,6 +28,8 @@ import jzk.prover.r1cs.R1cs;
  */
 public final class StagedProver {
     private static final MontgomeryField F = Fr.F;
+    /** {@code -Djzk.prover.timing=true} prints per-phase wall times to stderr (benchmarks, tuning). */
+    static final boolean TIMING = Boolean.getBoolean("jzk.prover.timing");
 
     private StagedProver() {
     }
@@ -50,7 +56,11 @@ public final class StagedProver {
         System.arraycopy(z, 0, a, cs.numConstraints() * 4, (pk.nPublic + 1) * 4);
     }
 
-    /** Phase 1 (device): H by the key's variant, then the G1 MSMs; a, b, c are overwritten. */
+    /**
+     * Phase 1 (device): H by the key's variant and its MSM; the MSMs that do not need H (A, B1, L) overlap the
+     * NTTs on a {@link ProverBackend#concurrent() concurrent} backend, else run in order on this thread.
+     * a, b, c are overwritten.
+     */
     public static G1Sums g1Phase(ProvingKey pk, ProverBackend be, long[] a, long[] b, long[] c, long[] zCanonical) {
         int n = pk.domainSize();
         if (a.length != n * 4 || b.length != n * 4 || c.length != n * 4) {
@@ -58,16 +68,34 @@ public final class StagedProver {
         }
         checkAssignment(pk, zCanonical);
         int nPub1 = pk.nPublic + 1;
+        long t0 = System.nanoTime();
+        Executor ex = executor(be);
+        CompletableFuture<long[]> aSum = CompletableFuture.supplyAsync(
+                () -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars), ex);
+        CompletableFuture<long[]> b1Sum = CompletableFuture.supplyAsync(
+                () -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars), ex);
+        CompletableFuture<long[]> lSum = CompletableFuture.supplyAsync(
+                () -> be.msmG1(pk.l, 0, zCanonical, nPub1 * 4, pk.nVars - nPub1), ex);
         FrDomain domain = new FrDomain(pk.lgDomain, pk.hVariant == ProvingKey.HVariant.BELLMAN
                 ? Fr.RootFamily.GENERATOR_7 : Fr.RootFamily.SNARKJS_5);
         long[] h = be.quotient(pk.hVariant, domain, a, b, c);
+        long tH = System.nanoTime();
         int hCount = pk.h.length / Points.G1;
         F.toCanonicalVector(h, 0, hCount);
         long[] hSum = be.msmG1(pk.h, 0, h, 0, hCount);
-        long[] aSum = be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars);
-        long[] b1Sum = be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars);
-        long[] lSum = be.msmG1(pk.l, 0, zCanonical, nPub1 * 4, pk.nVars - nPub1);
-        return new G1Sums(aSum, b1Sum, lSum, hSum);
+        long tHMsm = System.nanoTime();
+        G1Sums sums = new G1Sums(aSum.join(), b1Sum.join(), lSum.join(), hSum);
+        if (TIMING) {
+            System.err.printf("g1Phase[%s, 2^%d]: quotient %.0f ms, H msm %.0f ms, other G1 msms done +%.0f ms, "
+                            + "total %.0f ms%n", be.name(), pk.lgDomain, (tH - t0) / 1e6, (tHMsm - tH) / 1e6,
+                    (System.nanoTime() - tHMsm) / 1e6, (System.nanoTime() - t0) / 1e6);
+        }
+        return sums;
+    }
+
+    /** The common pool for a concurrent backend, else the calling thread (calls then run in order). */
+    static Executor executor(ProverBackend be) {
+        return be.concurrent() ? ForkJoinPool.commonPool() : Runnable::run;
     }
 
     /** Σ z_j·B2_j in G2 (Jacobian, 36 longs). */

@@ -65,6 +65,19 @@ class SnarkjsInteropTest {
                 tmp.resolve("spublic.json")), "jzk accepts snarkjs's proof");
         assertFalse(SnarkjsVerifier.verify(tmp.resolve("vk.json"), tmp.resolve("sproof.json"),
                 writeWrongPublic(tmp.resolve("spublic.json"))), "jzk rejects wrong public inputs");
+
+        // The circom circuit with jzk's own (bellman-family) keys: setup from the .r1cs, prove from the .wtns,
+        // export VK + proof + public to snarkjs JSON: snarkjs verifies them.
+        var r1cs = R1csFile.readR1cs(tmp.resolve("c.r1cs"));
+        var wit = WtnsReader.read(tmp.resolve("w.wtns"), r1cs);
+        var pk = jzk.prover.groth16.Groth16.setup(r1cs, new java.util.Random(5));
+        var own = jzk.prover.groth16.Groth16.prove(pk, r1cs, wit);
+        SnarkjsJson.writeVerifyingKey(tmp.resolve("own-vk.json"), pk.vk);
+        SnarkjsJson.writeProof(tmp.resolve("own-proof.json"), own);
+        SnarkjsJson.writePublic(tmp.resolve("own-public.json"), wit.publicInputs());
+        assertEquals(Files.readString(tmp.resolve("spublic.json")), Files.readString(tmp.resolve("own-public.json")));
+        assertTrue(SnarkjsCli.verify(tmp, tmp.resolve("own-vk.json"), tmp.resolve("own-public.json"),
+                tmp.resolve("own-proof.json")), "snarkjs accepts jzk's own keys and proof for the circom circuit");
     }
 
     private static Path writeWrongPublic(Path good) throws Exception {

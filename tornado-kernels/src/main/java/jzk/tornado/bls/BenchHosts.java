@@ -15,7 +15,7 @@ final class BenchHosts {
         List<KernelHost> hosts = new ArrayList<>();
         for (String name : spec.split(",")) {
             String n = name.trim();
-            if (n.equals("jvm") || n.equals("all")) {
+            if (n.equals("jvm")) {
                 hosts.add(new JvmHost());
             }
         }

@@ -40,6 +40,8 @@ public final class BlsBench {
     /** Largest sizes the jvm host is asked to run (it is a reference, not a contender). */
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
+    /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
+    private static final int CPU_MAX_LG_MSM = Integer.getInteger("jzk.bench.cpuMaxLgMsm", 20);
 
     record Row(String op, int lg, String backend, double residentMs, double totalMs, String note) {
     }
@@ -54,8 +56,17 @@ public final class BlsBench {
             opt.put(a.substring(0, eq), a.substring(eq + 1));
         }
         int reps = Integer.parseInt(opt.getOrDefault("reps", "5"));
+        List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", Integer.toString(
+                Integer.numberOfTrailingZeros(Msm.TARGET_WORK_ITEMS))));
         List<KernelHost> hosts = BenchHosts.open(opt.getOrDefault("backends", "all"));
-        List<Row> rows = new ArrayList<>();
+        List<Row> rows = new ArrayList<>() {
+            @Override
+            public boolean add(Row r) {
+                System.err.printf("[row] %s 2^%d %s resident %.3f ms, total %.3f ms, %s%n", r.op, r.lg, r.backend,
+                        r.residentMs, r.totalMs, r.note);
+                return super.add(r);
+            }
+        };
         Map<String, long[]> firstResult = new HashMap<>();
         Map<String, String> agree = new HashMap<>();
         for (int lg : sizes(opt.get("ntt"))) {
@@ -70,7 +81,7 @@ public final class BlsBench {
             firstResult.put("ntt" + lg, cpu);
             rows.add(new Row("ntt", lg, "cpu field-arith", Double.NaN, cpuMs, "FrDomain.fft, all cores"));
             for (KernelHost h : hosts) {
-                if (h instanceof JvmHost && lg > JVM_MAX_LG_NTT) {
+                if (!isGpu(h) && lg > JVM_MAX_LG_NTT) {
                     continue;
                 }
                 rows.add(benchNtt(h, lg, data, reps, firstResult, agree));
@@ -80,23 +91,41 @@ public final class BlsBench {
             for (int lg : sizes(opt.get(d == 1 ? "msm1" : "msm2"))) {
                 long[] bases = repeatedBases(d, 1 << lg);
                 long[] scalars = randomScalars(1 << lg, new SplittableRandom(100 + lg));
+                if (lg <= CPU_MAX_LG_MSM) {
+                    jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+                    long[][] jac = new long[1][];
+                    double cpuMs = median(reps, () -> jac[0] = jzk.arith.Pippenger.msm(curve, bases, scalars, 1 << lg));
+                    long[] aff = new long[curve.affineLongs()];
+                    curve.toAffine(aff, 0, jac[0], 0);
+                    String op = d == 1 ? "msm G1" : "msm G2";
+                    firstResult.put(op + lg, aff);
+                    rows.add(new Row(op, lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores"));
+                }
                 for (KernelHost h : hosts) {
-                    if (h instanceof JvmHost && lg > JVM_MAX_LG_MSM) {
+                    if (!isGpu(h) && lg > JVM_MAX_LG_MSM) {
                         continue;
                     }
-                    rows.add(benchMsm(h, d, lg, bases, scalars, reps, firstResult, agree));
+                    for (int items : msmItems) {
+                        rows.add(benchMsm(h, d, lg, bases, scalars, reps, 1 << items, firstResult, agree));
+                    }
                 }
             }
         }
         if (opt.containsKey("frmul")) {
             for (KernelHost h : hosts) {
-                rows.add(benchFrMul(h, h instanceof JvmHost ? 10 : 20, h instanceof JvmHost ? 10 : 1000));
+                boolean gpu = isGpu(h);
+                rows.add(benchFrMul(h, gpu ? 20 : 10, gpu ? 1000 : 10));
             }
         }
         print(rows, agree);
         for (KernelHost h : hosts) {
             h.close();
         }
+    }
+
+    /** CUDA or NVIDIA OpenCL: the backends that run the large sizes (jvm and CPU OpenCL run only small ones). */
+    static boolean isGpu(KernelHost h) {
+        return h.name().startsWith("cuda") || h.name().contains("NVIDIA");
     }
 
     private static List<Integer> sizes(String spec) {
@@ -109,8 +138,16 @@ public final class BlsBench {
         return r;
     }
 
+    /** Runs longer than this are measured once (the warm-up run is then the measurement). */
+    private static final double SLOW_MS = 2500;
+
     static double median(int reps, Runnable r) {
+        long w0 = System.nanoTime();
         r.run();
+        double warm = (System.nanoTime() - w0) / 1e6;
+        if (warm > SLOW_MS) {
+            return warm;
+        }
         double[] t = new double[reps];
         for (int i = 0; i < reps; i++) {
             long t0 = System.nanoTime();
@@ -145,21 +182,20 @@ public final class BlsBench {
         }
     }
 
-    private static Row benchMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps,
+    private static Row benchMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps, int items,
                                 Map<String, long[]> first, Map<String, String> agree) {
         String op = d == 1 ? "msm G1" : "msm G2";
-        double total = median(Math.max(1, reps / 2), () -> {
-            if (d == 1) {
-                BlsGpu.msmG1(h, bases, scalars);
-            } else {
-                BlsGpu.msmG2(h, bases, scalars);
-            }
-        });
         try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
             long[][] out = new long[1][];
-            double resident = median(reps, () -> out[0] = Msm.msm(rb, scalars));
+            double resident = median(reps, () -> out[0] = Msm.msm(rb, scalars, items));
+            // with transfers: the bases upload (timed once) plus the resident call
+            long t0 = System.nanoTime();
+            try (ResidentBases again = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
+                h.finish();
+            }
+            double total = (System.nanoTime() - t0) / 1e6 + resident;
             record(first, agree, op + lg, h.name(), out[0]);
-            Msm.Config cfg = Msm.choose(1 << lg, d, Msm.TARGET_WORK_ITEMS);
+            Msm.Config cfg = Msm.choose(1 << lg, d, items);
             return new Row(op, lg, h.name(), resident, total, "c=" + cfg.c() + " W=" + cfg.windows() + " G=" + cfg.groups());
         }
     }
@@ -193,17 +229,18 @@ public final class BlsBench {
         Map<String, Double> ocl = new LinkedHashMap<>();
         for (Row r : rows) {
             if (r.backend.startsWith("cuda")) {
-                ptx.put(r.op + r.lg, r.residentMs);
-            } else if (r.backend.contains("NVIDIA")) {
-                ocl.put(r.op + r.lg, r.residentMs);
+                ptx.put(r.op + r.lg + r.note, r.residentMs);
+            } else if (r.backend.startsWith("opencl") && r.backend.contains("NVIDIA")) {
+                ocl.put(r.op + r.lg + r.note, r.residentMs);
             }
         }
         System.out.println("| op | size | backend | median resident (ms) | median with transfers (ms) | PTX/OpenCL | agrees | note |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         for (Row r : rows) {
             String key = r.op + r.lg;
-            String ratio = ptx.containsKey(key) && ocl.containsKey(key) && r.backend.startsWith("cuda")
-                    ? String.format("%.2f", ptx.get(key) / ocl.get(key)) : "";
+            String rk = key + r.note;
+            String ratio = ptx.containsKey(rk) && ocl.containsKey(rk) && r.backend.startsWith("cuda")
+                    ? String.format("%.2f", ptx.get(rk) / ocl.get(rk)) : "";
             String ag = agree.getOrDefault(key.replace("Fr mul/s", "x") + "|" + r.backend, "");
             System.out.printf("| %s | 2^%d | %s | %s | %s | %s | %s | %s |%n", r.op, r.lg, r.backend,
                     fmt(r.residentMs), fmt(r.totalMs), ratio, ag, r.note);

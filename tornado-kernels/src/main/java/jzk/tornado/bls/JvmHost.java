@@ -40,7 +40,7 @@ public final class JvmHost implements KernelHost {
 
     @Override
     public String name() {
-        return "jvm";
+        return "jvm (JvmHost)";
     }
 
     @Override

@@ -19,9 +19,13 @@ public final class Msm {
     private Msm() {
     }
 
-    private static final Method ACCUMULATE = Kernels.find(MsmKernels.class, "accumulate");
-    private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
-    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
+    /** Kernels per group, index d − 1: the entry points with a literal degree (see {@link MsmKernels}). */
+    private static final Method[] ACCUMULATE = {Kernels.find(MsmKernels.class, "accumulateG1"),
+        Kernels.find(MsmKernels.class, "accumulateG2")};
+    private static final Method[] REDUCE = {Kernels.find(MsmKernels.class, "reduceBucketsG1"),
+        Kernels.find(MsmKernels.class, "reduceBucketsG2")};
+    private static final Method[] FOLD = {Kernels.find(MsmKernels.class, "foldHalvesG1"),
+        Kernels.find(MsmKernels.class, "foldHalvesG2")};
     private static final int LOCAL = 64;
     private static final long[] R_LIMBS = Fr.F.modulusLimbs();
     private static final MontgomeryField FP = Fp.F;
@@ -30,7 +34,7 @@ public final class Msm {
      * Work-items to aim for: 2^15 keeps an H200 (132 SMs) busy with several resident warps per scheduler while
      * per-work-item bucket memory stays within {@link #MAX_BUCKET_INTS}.
      */
-    static final int TARGET_WORK_ITEMS = 1 << 15;
+    static final int TARGET_WORK_ITEMS = Integer.getInteger("jzk.msm.workItems", 1 << 15);
     /** Bucket memory bound: 2^30 ints (4 GiB), also keeping every int index of the kernels below 2^31. */
     static final long MAX_BUCKET_INTS = 1L << 30;
 
@@ -76,6 +80,11 @@ public final class Msm {
 
     /** Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). */
     public static long[] msm(ResidentBases bases, long[] scalars) {
+        return msm(bases, scalars, TARGET_WORK_ITEMS);
+    }
+
+    /** As {@link #msm(ResidentBases, long[])} with an explicit work-item target (tuning, benchmarks). */
+    public static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems) {
         int d = bases.d;
         KernelHost host = bases.host;
         int[] s32 = scalarsToKernel(scalars, bases.n);
@@ -85,15 +94,16 @@ public final class Msm {
             if (points <= 0) {
                 continue;
             }
-            int[] seg = segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points);
+            int[] seg = segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
             Xyzz.add(d, total, 0, seg, 0);
         }
         return toAffine(d, total);
     }
 
     /** One segment: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ. */
-    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n) {
-        Config cfg = choose(n, d, TARGET_WORK_ITEMS);
+    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
+                                 int targetWorkItems) {
+        Config cfg = choose(n, d, targetWorkItems);
         int pInts = 48 * d;
         int items = cfg.windows * cfg.groups;
         try (KernelHost.Buffer sc = host.allocate(8L * n);
@@ -102,11 +112,11 @@ public final class Msm {
             int[] part = new int[8 * n];
             System.arraycopy(s32, from * 8, part, 0, part.length);
             host.write(sc, 0, part, part.length);
-            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
+            host.launch(ACCUMULATE[d - 1], grid(items), LOCAL, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
                     cfg.groups);
-            host.launch(REDUCE, grid(items), LOCAL, d, buckets, partials, cfg.c, items);
+            host.launch(REDUCE[d - 1], grid(items), LOCAL, buckets, partials, cfg.c, items);
             for (int half = items / 2; half >= cfg.windows; half /= 2) {
-                host.launch(FOLD, grid(half), LOCAL, d, partials, half);
+                host.launch(FOLD[d - 1], grid(half), LOCAL, partials, half);
             }
             int[] sums = new int[cfg.windows * pInts];
             host.read(partials, 0, sums, sums.length);

@@ -67,7 +67,23 @@ public final class MsmKernels {
      */
     public static void accumulate(KernelContext ctx, int d, int[] bases, int[] scalars, int[] buckets,
                                   int n, int c, int windows, int groups) {
-        int gid = ctx.globalIdx;
+        accumulateAt(ctx.globalIdx, d, bases, scalars, buckets, n, c, windows, groups);
+    }
+
+    /** {@link #accumulate} for G1: the degree is a literal, so the device compiler drops the Fp2 paths. */
+    public static void accumulateG1(KernelContext ctx, int[] bases, int[] scalars, int[] buckets,
+                                    int n, int c, int windows, int groups) {
+        accumulateAt(ctx.globalIdx, 1, bases, scalars, buckets, n, c, windows, groups);
+    }
+
+    /** {@link #accumulate} for G2 with a literal degree. */
+    public static void accumulateG2(KernelContext ctx, int[] bases, int[] scalars, int[] buckets,
+                                    int n, int c, int windows, int groups) {
+        accumulateAt(ctx.globalIdx, 2, bases, scalars, buckets, n, c, windows, groups);
+    }
+
+    static void accumulateAt(int gid, int d, int[] bases, int[] scalars, int[] buckets,
+                             int n, int c, int windows, int groups) {
         if (gid >= windows * groups) {
             return;
         }
@@ -98,7 +114,20 @@ public final class MsmKernels {
      * {@link #accumulate} so each kernel inlines only its own point formulas.
      */
     public static void reduceBuckets(KernelContext ctx, int d, int[] buckets, int[] partials, int c, int items) {
-        int gid = ctx.globalIdx;
+        reduceBucketsAt(ctx.globalIdx, d, buckets, partials, c, items);
+    }
+
+    /** {@link #reduceBuckets} for G1 with a literal degree. */
+    public static void reduceBucketsG1(KernelContext ctx, int[] buckets, int[] partials, int c, int items) {
+        reduceBucketsAt(ctx.globalIdx, 1, buckets, partials, c, items);
+    }
+
+    /** {@link #reduceBuckets} for G2 with a literal degree. */
+    public static void reduceBucketsG2(KernelContext ctx, int[] buckets, int[] partials, int c, int items) {
+        reduceBucketsAt(ctx.globalIdx, 2, buckets, partials, c, items);
+    }
+
+    static void reduceBucketsAt(int gid, int d, int[] buckets, int[] partials, int c, int items) {
         if (gid >= items) {
             return;
         }
@@ -122,7 +151,20 @@ public final class MsmKernels {
 
     /** pts[i] += pts[i + half] for i < half (XYZZ): one level of the tree sum over chunks. */
     public static void foldHalves(KernelContext ctx, int d, int[] pts, int half) {
-        int i = ctx.globalIdx;
+        foldHalvesAt(ctx.globalIdx, d, pts, half);
+    }
+
+    /** {@link #foldHalves} for G1 with a literal degree. */
+    public static void foldHalvesG1(KernelContext ctx, int[] pts, int half) {
+        foldHalvesAt(ctx.globalIdx, 1, pts, half);
+    }
+
+    /** {@link #foldHalves} for G2 with a literal degree. */
+    public static void foldHalvesG2(KernelContext ctx, int[] pts, int half) {
+        foldHalvesAt(ctx.globalIdx, 2, pts, half);
+    }
+
+    static void foldHalvesAt(int i, int d, int[] pts, int half) {
         if (i < half) {
             int pInts = 48 * d;
             Xyzz.add(d, pts, i * pInts, pts, (i + half) * pInts);

@@ -20,7 +20,9 @@ public final class NttKernels {
 
     /** log2 of the largest block of elements one work-group transforms in local memory (32 KiB of Fr). */
     public static final int LG_BLOCK = 10;
-    /** Local ints: 2^LG_BLOCK elements × 8 limbs. */
+    /** Elements per local block, 2^LG_BLOCK. */
+    public static final int BLOCK = 1024;
+    /** Local ints: BLOCK elements × 8 limbs. */
     public static final int BLOCK_INTS = 8192;
     private static final int FR = Mont32.FR;
 
@@ -47,6 +49,10 @@ public final class NttKernels {
      * Stages {@code s0 … s0+k−1} in local memory. Work-group {@code g} owns the block whose low {@code s0} index
      * bits are {@code g mod 2^s0} and whose bits above {@code s0+k} are {@code g >> s0}; its {@code 2^(k−1)}
      * work-items each load two elements, run one butterfly per stage with a barrier between stages, and store.
+     *
+     * <p>Local memory is limb-major (limb q of element m at {@code q·BLOCK + m}): the work-items of a warp then
+     * read consecutive words, free of bank conflicts (element-major, 32-byte strides would make them 8-way), and
+     * each butterfly works on private copies that the device compiler keeps in registers.
      */
     @UsesBarrier
     public static void stages(KernelContext ctx, int[] data, int[] tw, int lgN, int s0, int k) {
@@ -59,10 +65,12 @@ public final class NttKernels {
         int e0 = base + (l << s0);
         int e1 = base + ((l + halfBlock) << s0);
         for (int q = 0; q < 8; q++) {
-            buf[l * 8 + q] = data[e0 * 8 + q];
-            buf[(l + halfBlock) * 8 + q] = data[e1 * 8 + q];
+            buf[q * BLOCK + l] = data[e0 * 8 + q];
+            buf[q * BLOCK + l + halfBlock] = data[e1 * 8 + q];
         }
         ctx.localBarrier();
+        int[] u = new int[8];
+        int[] v = new int[8];
         int[] t = new int[8];
         for (int ls = 0; ls < k; ls++) {
             int h = 1 << ls;
@@ -72,14 +80,22 @@ public final class NttKernels {
             int s = s0 + ls;
             int j = low + (jl << s0); // global index of m0 modulo 2^s
             int w = j << (lgN - 1 - s);
-            Mont32.mul(FR, t, 0, buf, m1 * 8, tw, w * 8);
-            Mont32.sub(FR, buf, m1 * 8, buf, m0 * 8, t, 0);
-            Mont32.add(FR, buf, m0 * 8, buf, m0 * 8, t, 0);
+            for (int q = 0; q < 8; q++) {
+                u[q] = buf[q * BLOCK + m0];
+                v[q] = buf[q * BLOCK + m1];
+            }
+            Mont32.mul(FR, t, 0, v, 0, tw, w * 8);
+            Mont32.sub(FR, v, 0, u, 0, t, 0);
+            Mont32.add(FR, u, 0, u, 0, t, 0);
+            for (int q = 0; q < 8; q++) {
+                buf[q * BLOCK + m0] = u[q];
+                buf[q * BLOCK + m1] = v[q];
+            }
             ctx.localBarrier();
         }
         for (int q = 0; q < 8; q++) {
-            data[e0 * 8 + q] = buf[l * 8 + q];
-            data[e1 * 8 + q] = buf[(l + halfBlock) * 8 + q];
+            data[e0 * 8 + q] = buf[q * BLOCK + l];
+            data[e1 * 8 + q] = buf[q * BLOCK + l + halfBlock];
         }
     }
 

@@ -137,4 +137,28 @@ class MsmTest {
             previous = cfg.c();
         }
     }
+
+    /** Against field-arith's CPU Pippenger, an independent implementation (Jacobian, madd-2007-bl). */
+    @Test
+    void matchesFieldArithPippenger() {
+        for (int d = 1; d <= 2; d++) {
+            jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+            int n = 24;
+            long[] bases = new long[n * curve.affineLongs()];
+            long[] scalars = new long[n * 4];
+            long[] g = curve.generatorAffine();
+            for (int i = 0; i < n; i++) {
+                long[] p = new long[curve.jacobianLongs()];
+                curve.mul(p, 0, g, 0, BigInteger.valueOf(1000 + 17L * i));
+                curve.toAffine(bases, i * curve.affineLongs(), p, 0);
+                System.arraycopy(Limbs.fromBigInteger(Oracle.random(rnd, Fr.R), 4), 0, scalars, i * 4, 4);
+            }
+            long[] jac = jzk.arith.Pippenger.msm(curve, bases, scalars, n);
+            long[] want = new long[curve.affineLongs()];
+            curve.toAffine(want, 0, jac, 0);
+            try (ResidentBases rb = new ResidentBases(host, d, bases, 1 << 20)) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(want, Msm.msm(rb, scalars), "d=" + d);
+            }
+        }
+    }
 }

@@ -14,6 +14,14 @@ final class TestHosts {
 
     private static List<KernelHost> cached;
 
+    /**
+     * The Java hosts only ({@link JvmHost} and the runtime's jvm device): for the point-formula kernels, whose
+     * native compile costs ~10 s each on PoCL and whose code the MSM kernels already run on every device.
+     */
+    static List<KernelHost> jvmHosts() {
+        return hosts().stream().filter(h -> h instanceof JvmHost || h.name().startsWith("jvm")).toList();
+    }
+
     static synchronized List<KernelHost> hosts() {
         if (cached == null) {
             List<KernelHost> h = new ArrayList<>();

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * including every special case a bucket meets: accumulator or base at infinity, P + P, P + (−P), negated bases.
  */
 @ParameterizedClass(name = "{0}")
-@MethodSource("jzk.tornado.bls.TestHosts#hosts")
+@MethodSource("jzk.tornado.bls.TestHosts#jvmHosts")
 class XyzzKernelsTest {
     private final Random rnd = new Random(3);
     @Parameter
