@@ -28,7 +28,7 @@ import jzk.tornado.api.KernelSource;
  * the test classes are bundled) and a multi-threaded launch check, each compared bit for bit with the jvm device,
  * and prints {@code N passed, M failed} per device. Exit status 1 if anything failed.
  *
- * <p>Options: {@code --bench[=LG]} also measures {@link SelfTestKernels#mulAddHi} over 2^LG (default 26) resident
+ * <p>Options: {@code --list} prints the device listing only; {@code --bench[=LG]} also measures {@link SelfTestKernels#mulAddHi} over 2^LG (default 26) resident
  * elements on each GPU, JIT-compiled and hand-written; {@code --device NAME} limits the run to one device.
  */
 public final class SelfTest {
@@ -43,10 +43,13 @@ public final class SelfTest {
         for (int i = 0; i < args.length; i++) {
             if (args[i].startsWith("--bench")) {
                 benchLg = args[i].contains("=") ? Integer.parseInt(args[i].substring(args[i].indexOf('=') + 1)) : 26;
+            } else if (args[i].equals("--list")) {
+                System.out.print(jzk.tornado.api.Devices.describe());
+                System.exit(0);
             } else if (args[i].equals("--device") && i + 1 < args.length) {
                 only = args[++i];
             } else {
-                System.err.println("usage: SelfTest [--bench[=LG]] [--device NAME]");
+                System.err.println("usage: SelfTest [--list] [--bench[=LG]] [--device NAME]");
                 System.exit(2);
             }
         }
