@@ -122,18 +122,26 @@ public final class SelfTest {
         return report(ConformanceRunner.run(d, k, jvm, c, SEED), "hand-written ");
     }
 
-    /** Several threads launching on the one device at once, each on its own data. */
+    /**
+     * Several threads launching on the one device at once, each on its own data: two on the device's own stream,
+     * two on streams of their own ({@link Device#openStream()}).
+     */
     private static ConformanceRunner.Outcome concurrent(Device d, Device jvm, ConformanceRunner.Case c) {
         int threads = 4;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Device> streams = new ArrayList<>();
         try {
             List<Future<ConformanceRunner.Outcome>> fs = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 long seed = SEED + 100 * t;
+                Device target = t % 2 == 0 ? d : d.openStream();
+                if (target != d) {
+                    streams.add(target);
+                }
                 fs.add(pool.submit(() -> {
                     ConformanceRunner.Outcome o = null;
                     for (int rep = 0; rep < 5; rep++) {
-                        o = ConformanceRunner.run(d, jvm, c, seed + rep);
+                        o = ConformanceRunner.run(target, jvm, c, seed + rep);
                         if (!o.passed()) {
                             return o;
                         }
@@ -147,11 +155,12 @@ public final class SelfTest {
                     return report(o, "threads ");
                 }
             }
-            return report(new ConformanceRunner.Outcome(d.name(), c.name(), true, ""), threads + " threads ");
+            return report(new ConformanceRunner.Outcome(d.name(), c.name(), true, ""), threads + " threads/2 streams ");
         } catch (Exception e) {
             return report(new ConformanceRunner.Outcome(d.name(), c.name(), false, e.toString()), "threads ");
         } finally {
             pool.shutdownNow();
+            streams.forEach(Device::close);
         }
     }
 
