@@ -262,8 +262,4 @@ final class MethodTranslator {
             default -> null;
         };
     }
-
-    static boolean isBranch(Opcode op) {
-        return op.kind() == Opcode.Kind.BRANCH;
-    }
 }

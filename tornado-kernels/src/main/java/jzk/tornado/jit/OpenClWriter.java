@@ -33,6 +33,16 @@ final class OpenClWriter {
             static inline uint jzk_ctz32(uint a) {
                 return a == 0u ? 32u : 31u - clz(a & (0u - a));
             }
+            static inline uint jzk_brev32(uint a) {
+                a = ((a >> 1) & 0x55555555u) | ((a & 0x55555555u) << 1);
+                a = ((a >> 2) & 0x33333333u) | ((a & 0x33333333u) << 2);
+                a = ((a >> 4) & 0x0F0F0F0Fu) | ((a & 0x0F0F0F0Fu) << 4);
+                a = ((a >> 8) & 0x00FF00FFu) | ((a & 0x00FF00FFu) << 8);
+                return (a >> 16) | (a << 16);
+            }
+            static inline ulong jzk_brev64(ulong a) {
+                return ((ulong) jzk_brev32((uint) a) << 32) | (ulong) jzk_brev32((uint) (a >> 32));
+            }
             static inline uint jzk_ctz64(ulong a) {
                 return a == 0ul ? 64u : (uint) (63ul - clz(a & (0ul - a)));
             }
@@ -198,6 +208,7 @@ final class OpenClWriter {
             case CLZ -> "(uint) clz(" + a + ")";
             case CTZ -> (w32 ? "jzk_ctz32(" : "jzk_ctz64(") + a + ")";
             case POPC -> "(uint) popcount(" + a + ")";
+            case BREV -> (w32 ? "jzk_brev32(" : "jzk_brev64(") + a + ")";
             // abs(MIN) is MIN in Java: negate in unsigned arithmetic
             case ABS -> "(" + signed(un.a()) + " < 0 ? " + (w32 ? "0u - " : "0ul - ") + a + " : " + a + ")";
         };
