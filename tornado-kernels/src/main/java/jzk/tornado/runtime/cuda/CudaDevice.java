@@ -143,6 +143,8 @@ public final class CudaDevice extends NativeDevice {
             long ptr = p.get(JAVA_LONG, 0);
             CudaBuffer b = track(new CudaBuffer((CudaDevice) root(), bytes, ptr));
             cu.call("cuMemsetD8Async", cu.cuMemsetD8Async, ptr, (byte) 0, size, stream);
+            // other streams of the device may use the buffer next: let the zero fill finish first
+            syncStream();
             return b;
         }
     }

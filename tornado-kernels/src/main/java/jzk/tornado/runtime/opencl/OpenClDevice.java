@@ -86,7 +86,7 @@ public final class OpenClDevice extends NativeDevice {
             MemorySegment zero = a.allocate(4);
             OpenCl.call("clEnqueueFillBuffer", cl.clEnqueueFillBuffer, queue, mem, zero, (long) patternBytes, 0L, size,
                     0, MemorySegment.NULL, MemorySegment.NULL);
-            // the fill reads the pattern at enqueue time; finish so a blocking host copy that follows sees zeros
+            // other queues of the device (openStream) may use the buffer next: let the zero fill finish first
             OpenCl.call("clFinish", cl.clFinish, queue);
             return b;
         }
