@@ -100,7 +100,7 @@ public final class CudaDevice extends NativeDevice {
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK),
-                    major + "." + minor, "", true);
+                    major + "." + minor, "", true, mem.get(JAVA_LONG, 0));
         }
     }
 

@@ -35,7 +35,8 @@ public final class JvmDevice extends AbstractDevice {
     public JvmDevice() {
         super(new DeviceInfo("jvm", DeviceKind.JVM, "Java " + Runtime.version() + " reference device",
                 System.getProperty("java.vendor", ""), "", Runtime.getRuntime().maxMemory(),
-                Runtime.getRuntime().availableProcessors(), MAX_WORK_GROUP, 48L << 10, "", "", false));
+                Runtime.getRuntime().availableProcessors(), MAX_WORK_GROUP, 48L << 10, "", "", false,
+                8L * (Integer.MAX_VALUE - 8)));
         this.runner = new GroupRunner(Runtime.getRuntime().availableProcessors());
     }
 

@@ -77,6 +77,10 @@ public final class OpenClDevice extends NativeDevice {
         if (bytes < 0) {
             throw new DeviceException("allocate: negative size " + bytes);
         }
+        if (bytes > info().maxAllocationBytes()) {
+            throw new DeviceException("allocate: " + bytes + " bytes exceed the largest single buffer of "
+                    + info().maxAllocationBytes() + " bytes on " + name() + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
+        }
         try (Arena a = Arena.ofConfined()) {
             long size = Math.max(bytes, 1);
             MemorySegment mem = OpenCl.create("clCreateBuffer(" + bytes + " bytes) on " + name(), cl.clCreateBuffer, a,
