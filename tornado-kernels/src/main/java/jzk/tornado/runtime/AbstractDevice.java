@@ -93,6 +93,18 @@ public abstract class AbstractDevice implements Device {
         return b;
     }
 
+    /** Throws unless {@code bytes} is a size this device can allocate in one buffer. */
+    protected void checkAllocation(long bytes) {
+        checkOpen();
+        if (bytes < 0) {
+            throw new DeviceException("allocate: negative size " + bytes + " on " + name());
+        }
+        if (bytes > info.maxAllocationBytes()) {
+            throw new DeviceException("allocate: " + bytes + " bytes exceed the largest single buffer of "
+                    + info.maxAllocationBytes() + " bytes on " + name());
+        }
+    }
+
     protected static void checkArrayRange(int arrayLength, int index, int count, String what) {
         if (index < 0 || count < 0 || index > arrayLength - count) {
             throw new DeviceException(what + ": elements [" + index + ", " + index + " + " + count

@@ -131,10 +131,7 @@ public final class CudaDevice extends NativeDevice {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         current();
         long size = Math.max(bytes, 1);
         try (Arena a = Arena.ofConfined()) {

@@ -54,10 +54,7 @@ public final class JvmDevice extends AbstractDevice {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         return track(new JvmBuffer(this, bytes));
     }
 

@@ -73,14 +73,7 @@ public final class OpenClDevice extends NativeDevice {
 
     @Override
     public jzk.tornado.api.DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
-        if (bytes > info().maxAllocationBytes()) {
-            throw new DeviceException("allocate: " + bytes + " bytes exceed the largest single buffer of "
-                    + info().maxAllocationBytes() + " bytes on " + name() + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
-        }
+        checkAllocation(bytes);
         try (Arena a = Arena.ofConfined()) {
             long size = Math.max(bytes, 1);
             MemorySegment mem = OpenCl.create("clCreateBuffer(" + bytes + " bytes) on " + name(), cl.clCreateBuffer, a,
