@@ -27,6 +27,11 @@ public abstract class NativeDevice extends AbstractDevice {
         super(info);
     }
 
+    /** A stream view of {@code root}. */
+    protected NativeDevice(NativeDevice root) {
+        super(root);
+    }
+
     /** The source language this device loads. */
     protected abstract KernelSource.Language language();
 

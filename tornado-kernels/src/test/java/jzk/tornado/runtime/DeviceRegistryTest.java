@@ -22,6 +22,7 @@ class DeviceRegistryTest {
         for (DeviceInfo i : r.list()) {
             assertTrue(i.name().matches("cuda:\\d+|opencl:\\d+:\\d+|jvm"), i.name());
             assertTrue(i.maxWorkGroupSize() > 0 && i.computeUnits() > 0 && i.globalMemoryBytes() > 0, i.describe());
+            assertTrue(i.maxAllocationBytes() > 0, i.describe());
             if (i.kind() == DeviceKind.CUDA) {
                 assertTrue(i.computeCapability().matches("\\d+\\.\\d+"), i.describe());
             }

@@ -92,6 +92,15 @@ class JvmDeviceTest {
     }
 
     @Test
+    void unwrittenLocalMemoryIsPoisonedNotZero() {
+        long[] out = new long[8];
+        jvm.launch(jvm.kernel(method("readsUnwrittenLocal")), 8, 8, out);
+        for (long v : out) {
+            assertEquals(0x5A5A_5A5A_5A5A_5A5AL, v, "GPU local memory is not zeroed; the jvm device must not hide that");
+        }
+    }
+
+    @Test
     void launchChecksArgumentsAndGrid() {
         DeviceKernel k = jvm.kernel(method("addConstant"));
         int[] in = new int[64];

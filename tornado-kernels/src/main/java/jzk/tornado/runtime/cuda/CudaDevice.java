@@ -35,13 +35,15 @@ public final class CudaDevice extends NativeDevice {
     private final int handle;
     private final MemorySegment context;
     private final MemorySegment stream;
-    private final List<CudaKernel> built = new CopyOnWriteArrayList<>();
-    private final List<HostMemory> pinned = new CopyOnWriteArrayList<>();
+    private final List<CudaKernel> built;
+    private final List<HostMemory> pinned;
 
     CudaDevice(CudaDriver cu, int ordinal) {
         super(describe(cu, ordinal));
         this.cu = cu;
         this.ordinal = ordinal;
+        this.built = new CopyOnWriteArrayList<>();
+        this.pinned = new CopyOnWriteArrayList<>();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment dev = a.allocate(JAVA_INT);
             cu.call("cuDeviceGet(" + ordinal + ")", cu.cuDeviceGet, dev, ordinal);
@@ -54,6 +56,29 @@ public final class CudaDevice extends NativeDevice {
             cu.call("cuStreamCreate", cu.cuStreamCreate, s, CudaDriver.CU_STREAM_NON_BLOCKING);
             this.stream = s.get(ADDRESS, 0);
         }
+    }
+
+    /** A stream view of {@code root}: same context, memory and kernels, its own stream. */
+    private CudaDevice(CudaDevice root) {
+        super(root);
+        this.cu = root.cu;
+        this.ordinal = root.ordinal;
+        this.handle = root.handle;
+        this.context = root.context;
+        this.built = root.built;
+        this.pinned = root.pinned;
+        current();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(ADDRESS);
+            cu.call("cuStreamCreate", cu.cuStreamCreate, s, CudaDriver.CU_STREAM_NON_BLOCKING);
+            this.stream = s.get(ADDRESS, 0);
+        }
+    }
+
+    @Override
+    public CudaDevice openStream() {
+        checkOpen();
+        return new CudaDevice((CudaDevice) root());
     }
 
     private static DeviceInfo describe(CudaDriver cu, int ordinal) {
@@ -75,7 +100,7 @@ public final class CudaDevice extends NativeDevice {
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK),
-                    major + "." + minor, "", true);
+                    major + "." + minor, "", true, mem.get(JAVA_LONG, 0));
         }
     }
 
@@ -106,26 +131,25 @@ public final class CudaDevice extends NativeDevice {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         current();
         long size = Math.max(bytes, 1);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
             cu.call("cuMemAlloc_v2(" + bytes + " bytes) on " + name(), cu.cuMemAlloc, p, size);
             long ptr = p.get(JAVA_LONG, 0);
-            CudaBuffer b = track(new CudaBuffer(this, bytes, ptr));
+            CudaBuffer b = track(new CudaBuffer((CudaDevice) root(), bytes, ptr));
             cu.call("cuMemsetD8Async", cu.cuMemsetD8Async, ptr, (byte) 0, size, stream);
+            // other streams of the device may use the buffer next: let the zero fill finish first
+            syncStream();
             return b;
         }
     }
 
     void freeDevice(long ptr) {
         current();
-        // the stream may still use the memory: cuMemFree waits for the device anyway, but be explicit
-        cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+        // any stream of the context may still use the memory: cuMemFree synchronises the device implicitly
+        // (CUDA programming guide, "Implicit Synchronization": device memory deallocation)
         cu.call("cuMemFree_v2", cu.cuMemFree, ptr);
     }
 
@@ -240,7 +264,7 @@ public final class CudaDevice extends NativeDevice {
             MemorySegment max = a.allocate(JAVA_INT);
             cu.call("cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)", cu.cuFuncGetAttribute, max,
                     CudaDriver.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn.get(ADDRESS, 0));
-            CudaKernel k = new CudaKernel(this, source, mod, fn.get(ADDRESS, 0), max.get(JAVA_INT, 0));
+            CudaKernel k = new CudaKernel((CudaDevice) root(), source, mod, fn.get(ADDRESS, 0), max.get(JAVA_INT, 0));
             built.add(k);
             return k;
         }
@@ -343,8 +367,16 @@ public final class CudaDevice extends NativeDevice {
     @Override
     protected void release() {
         current();
+        if (isView()) {
+            try {
+                syncStream();
+            } finally {
+                cu.call("cuStreamDestroy_v2", cu.cuStreamDestroy, stream);
+            }
+            return;
+        }
         try {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
         } finally {
             for (HostMemory h : pinned) {
                 h.close();

@@ -90,7 +90,7 @@ public final class OpenClBackend {
         long wg = deviceLong(cl, dev, OpenCl.CL_DEVICE_MAX_WORK_GROUP_SIZE, 8);
         return new DeviceInfo(name, DeviceKind.OPENCL, deviceName + " [" + platformName + "]", vendor, driver, mem,
                 cus, (int) Math.min(wg, Integer.MAX_VALUE), local, "", version,
-                (type & OpenCl.CL_DEVICE_TYPE_GPU) != 0);
+                (type & OpenCl.CL_DEVICE_TYPE_GPU) != 0, deviceLong(cl, dev, OpenCl.CL_DEVICE_MAX_MEM_ALLOC_SIZE, 8));
     }
 
     private static String platformString(OpenCl cl, MemorySegment platform, int param) {

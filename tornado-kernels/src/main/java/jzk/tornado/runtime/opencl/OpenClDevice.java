@@ -27,13 +27,15 @@ public final class OpenClDevice extends NativeDevice {
     private final MemorySegment device;
     private final MemorySegment context;
     private final MemorySegment queue;
-    private final List<OpenClKernel> built = new CopyOnWriteArrayList<>();
-    private final List<HostMemory> pinned = new CopyOnWriteArrayList<>();
+    private final List<OpenClKernel> built;
+    private final List<HostMemory> pinned;
 
     OpenClDevice(OpenCl cl, MemorySegment device, DeviceInfo info) {
         super(info);
         this.cl = cl;
         this.device = device;
+        this.built = new CopyOnWriteArrayList<>();
+        this.pinned = new CopyOnWriteArrayList<>();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment devs = a.allocate(ADDRESS);
             devs.set(ADDRESS, 0, device);
@@ -44,6 +46,26 @@ public final class OpenClDevice extends NativeDevice {
         }
     }
 
+    /** A queue view of {@code root}: same context, memory and kernels, its own in-order queue. */
+    private OpenClDevice(OpenClDevice root) {
+        super(root);
+        this.cl = root.cl;
+        this.device = root.device;
+        this.context = root.context;
+        this.built = root.built;
+        this.pinned = root.pinned;
+        try (Arena a = Arena.ofConfined()) {
+            this.queue = OpenCl.create("clCreateCommandQueue", cl.clCreateCommandQueue, a, context, device,
+                    OpenCl.CL_QUEUE_PROFILING_ENABLE);
+        }
+    }
+
+    @Override
+    public OpenClDevice openStream() {
+        checkOpen();
+        return new OpenClDevice((OpenClDevice) root());
+    }
+
     @Override
     protected KernelSource.Language language() {
         return KernelSource.Language.OPENCL_C;
@@ -51,20 +73,17 @@ public final class OpenClDevice extends NativeDevice {
 
     @Override
     public jzk.tornado.api.DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         try (Arena a = Arena.ofConfined()) {
             long size = Math.max(bytes, 1);
             MemorySegment mem = OpenCl.create("clCreateBuffer(" + bytes + " bytes) on " + name(), cl.clCreateBuffer, a,
                     context, OpenCl.CL_MEM_READ_WRITE, size, MemorySegment.NULL);
-            OpenClBuffer b = track(new OpenClBuffer(this, bytes, mem));
+            OpenClBuffer b = track(new OpenClBuffer((OpenClDevice) root(), bytes, mem));
             int patternBytes = size % 4 == 0 ? 4 : 1;
             MemorySegment zero = a.allocate(4);
             OpenCl.call("clEnqueueFillBuffer", cl.clEnqueueFillBuffer, queue, mem, zero, (long) patternBytes, 0L, size,
                     0, MemorySegment.NULL, MemorySegment.NULL);
-            // the fill reads the pattern at enqueue time; finish so a blocking host copy that follows sees zeros
+            // other queues of the device (openStream) may use the buffer next: let the zero fill finish first
             OpenCl.call("clFinish", cl.clFinish, queue);
             return b;
         }
@@ -184,7 +203,7 @@ public final class OpenClDevice extends NativeDevice {
             MemorySegment wg = a.allocate(JAVA_LONG);
             OpenCl.call("clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", cl.clGetKernelWorkGroupInfo, kernel,
                     device, OpenCl.CL_KERNEL_WORK_GROUP_SIZE, 8L, wg, MemorySegment.NULL);
-            OpenClKernel k = new OpenClKernel(this, source, program, kernel,
+            OpenClKernel k = new OpenClKernel((OpenClDevice) root(), source, program, kernel,
                     (int) Math.min(wg.get(JAVA_LONG, 0), Integer.MAX_VALUE));
             built.add(k);
             return k;
@@ -305,6 +324,14 @@ public final class OpenClDevice extends NativeDevice {
 
     @Override
     protected void release() {
+        if (isView()) {
+            try {
+                OpenCl.call("clFinish", cl.clFinish, queue);
+            } finally {
+                OpenCl.call("clReleaseCommandQueue", cl.clReleaseCommandQueue, queue);
+            }
+            return;
+        }
         try {
             OpenCl.call("clFinish", cl.clFinish, queue);
         } finally {
