@@ -108,15 +108,16 @@ public final class Msm {
         int items = cfg.windows * cfg.groups;
         try (KernelHost.Buffer sc = host.allocate(8L * n);
              KernelHost.Buffer buckets = host.allocate(cfg.bucketInts(d));
-             KernelHost.Buffer partials = host.allocate((long) items * pInts)) {
+             KernelHost.Buffer partials = host.allocate((long) items * pInts);
+             KernelHost.Buffer scratch = host.allocate((long) items * MsmKernels.SCRATCH_INTS)) {
             int[] part = new int[8 * n];
             System.arraycopy(s32, from * 8, part, 0, part.length);
             host.write(sc, 0, part, part.length);
-            host.launch(ACCUMULATE[d - 1], grid(items), LOCAL, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
-                    cfg.groups);
-            host.launch(REDUCE[d - 1], grid(items), LOCAL, buckets, partials, cfg.c, items);
+            host.launch(ACCUMULATE[d - 1], grid(items), LOCAL, basesBuf, sc, buckets, scratch, n, cfg.c,
+                    cfg.windows, cfg.groups);
+            host.launch(REDUCE[d - 1], grid(items), LOCAL, buckets, partials, scratch, cfg.c, items);
             for (int half = items / 2; half >= cfg.windows; half /= 2) {
-                host.launch(FOLD[d - 1], grid(half), LOCAL, partials, half);
+                host.launch(FOLD[d - 1], grid(half), LOCAL, partials, scratch, half);
             }
             int[] sums = new int[cfg.windows * pInts];
             host.read(partials, 0, sums, sums.length);

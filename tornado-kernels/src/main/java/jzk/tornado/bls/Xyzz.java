@@ -28,6 +28,8 @@ public final class Xyzz {
      * {@code 12·d}, so G1 touches half the file: a smaller local-memory working set per work-item.
      */
     private static final int W = 24;
+    /** ints of one register file: {@code SLOTS · 24}. */
+    public static final int REG_INTS = 480;
     /** Slots: X1 Y1 ZZ1 ZZZ1 = 0..3, X2 Y2 ZZ2 ZZZ2 = 4..7 (affine x2, y2 in 4, 5), T0..T7 = 8..15, outputs 16..19. */
     private static final int SLOTS = 20;
     private static final int OUT = 16;
@@ -86,13 +88,13 @@ public final class Xyzz {
     }
 
     /** Runs the operations of {@link #PROGRAM} in {@code [from, to)} on the register file {@code reg}. */
-    private static void exec(int d, int[] reg, int from, int to) {
+    private static void exec(int d, int[] reg, int ro, int from, int to) {
         for (int pc = from; pc < to; pc += 4) {
             int w = 12 * d;
             int op = PROGRAM[pc];
-            int dst = PROGRAM[pc + 1] * w;
-            int a = PROGRAM[pc + 2] * w;
-            int b = PROGRAM[pc + 3] * w;
+            int dst = ro + PROGRAM[pc + 1] * w;
+            int a = ro + PROGRAM[pc + 2] * w;
+            int b = ro + PROGRAM[pc + 3] * w;
             if (op == MUL) {
                 CurveField.mul(d, reg, dst, reg, a, reg, b);
             } else if (op == ADD) {
@@ -104,21 +106,21 @@ public final class Xyzz {
     }
 
     /** Copies {@code count} coordinates from {@code src[so…]} (packed, 12·d ints each) into slots from {@code slot}. */
-    private static void load(int d, int[] reg, int slot, int[] src, int so, int count) {
+    private static void load(int d, int[] reg, int ro, int slot, int[] src, int so, int count) {
         int s = 12 * d;
         for (int c = 0; c < count; c++) {
             for (int i = 0; i < s; i++) {
-                reg[(slot + c) * s + i] = src[so + c * s + i];
+                reg[ro + (slot + c) * s + i] = src[so + c * s + i];
             }
         }
     }
 
     /** Stores the output slots X3, Y3, ZZ3, ZZZ3 to the point at {@code p[po]}. */
-    private static void storeOut(int d, int[] reg, int[] p, int po) {
+    private static void storeOut(int d, int[] reg, int ro, int[] p, int po) {
         int s = 12 * d;
         for (int c = 0; c < 4; c++) {
             for (int i = 0; i < s; i++) {
-                p[po + c * s + i] = reg[(OUT + c) * s + i];
+                p[po + c * s + i] = reg[ro + (OUT + c) * s + i];
             }
         }
     }
@@ -150,6 +152,17 @@ public final class Xyzz {
      * madd-2008-s, or mdbl-2008-s-1 when the base equals p, or infinity when it is −p.
      */
     public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
+        addAffine(d, p, po, a, ao, negate, new int[REG_INTS], 0);
+    }
+
+    /**
+     * {@link #addAffine(int, int[], int, int[], int, boolean)} with the register file at {@code reg[ro…ro+REG_INTS)}.
+     * Kernels pass a per-work-item slice of a global scratch buffer: a dynamically indexed private array would
+     * make ptxas keep every private array of the kernel, the multiplication's temporaries included, in local
+     * memory (measured with ptxas -v: 344-byte frames), while with the file in global memory they stay in
+     * registers (0-byte frames).
+     */
+    public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate, int[] reg, int ro) {
         if (isAffineInfinity(d, a, ao)) {
             return;
         }
@@ -165,19 +178,18 @@ public final class Xyzz {
             CurveField.setOne(d, p, po + 3 * s);
             return;
         }
-        int[] reg = new int[SLOTS * W];
-        load(d, reg, 0, p, po, 4);
-        load(d, reg, 4, a, ao, 2);
+        load(d, reg, ro, 0, p, po, 4);
+        load(d, reg, ro, 4, a, ao, 2);
         if (negate) {
-            CurveField.neg(d, reg, 5 * s, reg, 5 * s);
+            CurveField.neg(d, reg, ro + 5 * s, reg, ro + 5 * s);
         }
         // phase 0: P and R; phase 1: the addition, or the doubling when P = R = 0
         int from = MADD_PRE;
         int to = MADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, 8 * s)) {
-                    if (!CurveField.isZero(d, reg, 9 * s)) {
+                if (CurveField.isZero(d, reg, ro + 8 * s)) {
+                    if (!CurveField.isZero(d, reg, ro + 9 * s)) {
                         setInfinity(d, p, po);
                         return;
                     }
@@ -188,23 +200,32 @@ public final class Xyzz {
                     to = MDBL;
                 }
             }
-            exec(d, reg, from, to);
+            exec(d, reg, ro, from, to);
         }
-        storeOut(d, reg, p, po);
+        storeOut(d, reg, ro, p, po);
     }
 
     /** p = 2p in place (dbl-2008-s-1). Infinity stays infinity (ZZ1 = 0 ⇒ ZZ3 = 0). */
     public static void dbl(int d, int[] p, int po) {
-        int[] reg = new int[SLOTS * W];
-        load(d, reg, 0, p, po, 4);
-        exec(d, reg, DBL, ADD_PRE);
-        storeOut(d, reg, p, po);
+        dbl(d, p, po, new int[REG_INTS], 0);
+    }
+
+    /** {@link #dbl(int, int[], int)} with the register file at {@code reg[ro…]}. */
+    public static void dbl(int d, int[] p, int po, int[] reg, int ro) {
+        load(d, reg, ro, 0, p, po, 4);
+        exec(d, reg, ro, DBL, ADD_PRE);
+        storeOut(d, reg, ro, p, po);
     }
 
     /**
      * p += q, both XYZZ: add-2008-s; P = 0 = R means p = q (doubling); P = 0 ≠ R means p = −q (infinity).
      */
     public static void add(int d, int[] p, int po, int[] q, int qo) {
+        add(d, p, po, q, qo, new int[REG_INTS], 0);
+    }
+
+    /** {@link #add(int, int[], int, int[], int)} with the register file at {@code reg[ro…]}. */
+    public static void add(int d, int[] p, int po, int[] q, int qo, int[] reg, int ro) {
         if (isInfinity(d, q, qo)) {
             return;
         }
@@ -213,15 +234,14 @@ public final class Xyzz {
             return;
         }
         int s = 12 * d;
-        int[] reg = new int[SLOTS * W];
-        load(d, reg, 0, p, po, 4);
-        load(d, reg, 4, q, qo, 4);
+        load(d, reg, ro, 0, p, po, 4);
+        load(d, reg, ro, 4, q, qo, 4);
         int from = ADD_PRE;
         int to = ADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, 9 * s)) {
-                    if (!CurveField.isZero(d, reg, 11 * s)) {
+                if (CurveField.isZero(d, reg, ro + 9 * s)) {
+                    if (!CurveField.isZero(d, reg, ro + 11 * s)) {
                         setInfinity(d, p, po);
                         return;
                     }
@@ -232,8 +252,8 @@ public final class Xyzz {
                     to = END;
                 }
             }
-            exec(d, reg, from, to);
+            exec(d, reg, ro, from, to);
         }
-        storeOut(d, reg, p, po);
+        storeOut(d, reg, ro, p, po);
     }
 }
