@@ -101,6 +101,23 @@ class Groth16BatchTest {
         assertEquals("COMPLETED", j.get("proofs").get(2).get("status").asText());
     }
 
+    /**
+     * The GPU stage on a real OpenCL device through DeviceBackend (PoCL on the CI box). Opt-in with
+     * {@code -Djzk.test.opencl=opencl:0:0} (surefire passes system properties through): PoCL's first compile of
+     * the NTT and MSM kernels takes tens of seconds on 2 cores (measured 18 s for this batch, 17.7 s of it in the
+     * GPU stage).
+     */
+    @Test
+    @Timeout(300)
+    void batchOnAnOpenClDevice() {
+        String name = System.getProperty("jzk.test.opencl");
+        org.junit.jupiter.api.Assumptions.assumeTrue(name != null,
+                "SKIPPED: set -Djzk.test.opencl=opencl:0:0 to run the batch on an OpenCL device");
+        CliRun r = CliRun.of(cmd("batch", "--device", name, "--count", "1", "--partitions", "1"));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("1 completed, 0 failed") && r.out().contains("devices=" + name), r.out());
+    }
+
     @Test
     void unknownDeviceIsOneLineListingTheAvailableOnes() {
         CliRun r = CliRun.of(cmd("batch", "--device", "cuda:9"));
