@@ -86,6 +86,11 @@ public final class BatchCommand implements Callable<Integer> {
                     + "\"synthMillis\":…,\"gpuMillis\":…,\"finalizeMillis\":…}.")
     Path input;
 
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Groth16: write each completed proof as DIR/proof-<i>.json and DIR/public-<i>.json "
+                    + "(i from 1; the format of jzk prove, checked by jzk verify).")
+    Path outDir;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
     Path json;
 
@@ -166,9 +171,16 @@ public final class BatchCommand implements Callable<Integer> {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         ReportPrinter printer = new ReportPrinter(out, err, progressLine);
+        if (outDir != null && !synthetic) {
+            try {
+                Files.createDirectories(outDir);
+            } catch (IOException e) {
+                throw new CliException(CliException.FAILURE, "cannot create --out " + outDir + ": " + e, e);
+            }
+        }
         BatchReport report;
         try {
-            report = runner.run(printer);
+            report = runner.run(outDir == null || synthetic ? printer : new ProofWriter(printer, outDir));
         } finally {
             if (bufferLogWriter != null) {
                 bufferLogWriter.close();
@@ -181,6 +193,9 @@ public final class BatchCommand implements Callable<Integer> {
         }
         if (hgrmDir != null) {
             out.println("percentile files written to " + hgrmDir);
+        }
+        if (outDir != null && !synthetic) {
+            out.println("proofs written to " + outDir);
         }
         out.flush();
         return report.completed() == report.count() ? 0 : CliException.FAILURE;

@@ -48,9 +48,20 @@ class Groth16BatchTest {
     void batchProvesAndVerifiesOnJvmAndTheTrackerEndsEmpty(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("r.json");
         Path log = dir.resolve("buf.log");
+        Path out = dir.resolve("proofs");
         CliRun r = CliRun.of(cmd("batch", "--device", "jvm", "--count", "3", "--partitions", "2",
-                "--json", json.toString(), "--buffer-log", log.toString()));
+                "--json", json.toString(), "--buffer-log", log.toString(), "--out", out.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
+        // the written proofs verify with the exported key, independently of the pipeline's own check
+        CliRun setup = CliRun.of(cmd("setup", "--vk", dir.resolve("vk.json").toString()));
+        assertEquals(0, setup.exitCode(), setup.err());
+        for (int i = 1; i <= 3; i++) {
+            CliRun v = CliRun.of("verify", "--vk", dir.resolve("vk.json").toString(), "--proof",
+                    out.resolve("proof-" + i + ".json").toString(), "--public",
+                    out.resolve("public-" + i + ".json").toString());
+            assertEquals(0, v.exitCode(), v.err());
+            assertEquals("OK", v.out().strip());
+        }
         assertTrue(r.out().contains("3 completed, 0 failed, 0 cancelled"), r.out());
         assertTrue(r.out().contains("groth16 porep k=1 d=2"), r.out());
         JsonNode j = new ObjectMapper().readTree(json.toFile());
