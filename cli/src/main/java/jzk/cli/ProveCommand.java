@@ -7,12 +7,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import jzk.arith.Fr;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverBackends;
 import jzk.prover.batch.PorepProof;
 import jzk.prover.batch.PorepProofWorkload;
 import jzk.prover.circuits.PorepInputException;
 import jzk.prover.snarkjs.SnarkjsJson;
 import jzk.prover.snarkjs.SnarkjsProver;
+import jzk.prover.snarkjs.Zkey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +32,7 @@ import picocli.CommandLine.Spec;
  *       proven by the staged prover on {@code --device} (default: the best device, as {@code jzk batch}),
  *       checked by the pairing equation, written as {@link ProofFiles} (snarkjs format);</li>
  *   <li>snarkjs: {@code --zkey F.zkey --wtns F.wtns} → {@code snarkjs groth16 prove}'s proof.json and
- *       public.json ({@link SnarkjsProver}, CPU).</li>
+ *       public.json ({@link SnarkjsProver}; on the CPU unless {@code --device} names a device).</li>
  * </ul>
  */
 @Command(name = "prove", mixinStandardHelpOptions = true, sortOptions = false,
@@ -47,7 +52,8 @@ public final class ProveCommand implements Callable<Integer> {
             description = "Built-in circuit without --input: generator seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
-    @Option(names = "--device", paramLabel = "NAME", description = "Built-in circuit: device of the G1 phase.")
+    @Option(names = "--device", paramLabel = "NAME",
+            description = "Device of the NTTs and MSMs (built-in default: the best device; snarkjs default: jvm/CPU).")
     String device;
 
     @Option(names = "--vk", paramLabel = "FILE", description = "Built-in circuit: also write the verifying key.")
@@ -85,8 +91,13 @@ public final class ProveCommand implements Callable<Integer> {
 
     private int snarkjs() {
         long t0 = System.nanoTime();
+        String dev = device == null ? "jvm" : WorkloadHooks.realDevices(List.of(device)).get(0);
         try {
-            SnarkjsProver.prove(zkey, wtns, proof, publicJson);
+            if (ProverBackends.isCpu(dev)) {
+                SnarkjsProver.prove(zkey, wtns, proof, publicJson);
+            } else {
+                snarkjsOnDevice(dev);
+            }
         } catch (NoSuchFileException e) {
             throw new CliException(CliException.USAGE, e.getFile() + ": no such file", e);
         } catch (IllegalArgumentException e) {
@@ -95,10 +106,28 @@ public final class ProveCommand implements Callable<Integer> {
             throw new CliException(CliException.FAILURE, "I/O error: " + e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "proved %s with %s on the CPU in %.2f s%n", wtns, zkey, (System.nanoTime() - t0) / 1e9);
+        out.printf(Locale.ROOT, "proved %s with %s on %s in %.2f s%n", wtns, zkey,
+                ProverBackends.isCpu(dev) ? "the CPU" : dev, (System.nanoTime() - t0) / 1e9);
         out.println("proof written to " + proof + ", public signals to " + publicJson);
         out.flush();
         return 0;
+    }
+
+    /** {@link SnarkjsProver} with the NTTs and MSMs on a device; files as {@code snarkjs groth16 prove} writes. */
+    private void snarkjsOnDevice(String dev) throws IOException {
+        Zkey z = Zkey.read(zkey);
+        long[] w = SnarkjsProver.readWitness(wtns);
+        SecureRandom rnd = new SecureRandom();
+        long[] r = new long[4];
+        long[] s = new long[4];
+        Fr.F.random(r, 0, rnd);
+        Fr.F.random(s, 0, rnd);
+        // SnarkjsProver checks the witness length against the zkey's nVars
+        jzk.prover.groth16.Proof p = SnarkjsProver.prove(z, w, wtns, ProverBackends.forDevice(dev), r, s);
+        long[] pub = Arrays.copyOfRange(w, 4, 4 * (z.nPublic + 1)); // canonical → Montgomery, as public.json wants
+        Fr.F.fromCanonicalVector(pub, 0, z.nPublic);
+        SnarkjsJson.writeProof(proof, p);
+        SnarkjsJson.writePublic(publicJson, pub);
     }
 
     private int builtIn() throws Exception {
