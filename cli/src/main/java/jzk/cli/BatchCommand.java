@@ -81,7 +81,8 @@ public final class BatchCommand implements Callable<Integer> {
     long seed = 1;
 
     @Option(names = "--input", paramLabel = "FILE|DIR",
-            description = "Vanilla-proof JSON for every proof, or a directory of them (proof i: i-th file); "
+            description = "Vanilla-proof JSON for every proof (its shape and partitions replace the shape options), "
+                    + "or a directory of them for the shape options (proof i: i-th file); "
                     + "with --synthetic a shape {\"partitions\":4,\"abcBytes\":…,\"auxBytes\":…,"
                     + "\"synthMillis\":…,\"gpuMillis\":…,\"finalizeMillis\":…}.")
     Path input;
