@@ -19,13 +19,9 @@ public final class Msm {
     private Msm() {
     }
 
-    /** Kernels per group, index d − 1: the entry points with a literal degree (see {@link MsmKernels}). */
-    private static final Method[] ACCUMULATE = {Kernels.find(MsmKernels.class, "accumulateG1"),
-        Kernels.find(MsmKernels.class, "accumulateG2")};
-    private static final Method[] REDUCE = {Kernels.find(MsmKernels.class, "reduceBucketsG1"),
-        Kernels.find(MsmKernels.class, "reduceBucketsG2")};
-    private static final Method[] FOLD = {Kernels.find(MsmKernels.class, "foldHalvesG1"),
-        Kernels.find(MsmKernels.class, "foldHalvesG2")};
+    private static final Method ACCUMULATE = Kernels.find(MsmKernels.class, "accumulate");
+    private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
+    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
     private static final int LOCAL = 64;
     private static final long[] R_LIMBS = Fr.F.modulusLimbs();
     private static final MontgomeryField FP = Fp.F;
@@ -108,16 +104,15 @@ public final class Msm {
         int items = cfg.windows * cfg.groups;
         try (KernelHost.Buffer sc = host.allocate(8L * n);
              KernelHost.Buffer buckets = host.allocate(cfg.bucketInts(d));
-             KernelHost.Buffer partials = host.allocate((long) items * pInts);
-             KernelHost.Buffer scratch = host.allocate((long) items * MsmKernels.SCRATCH_INTS)) {
+             KernelHost.Buffer partials = host.allocate((long) items * pInts)) {
             int[] part = new int[8 * n];
             System.arraycopy(s32, from * 8, part, 0, part.length);
             host.write(sc, 0, part, part.length);
-            host.launch(ACCUMULATE[d - 1], grid(items), LOCAL, basesBuf, sc, buckets, scratch, n, cfg.c,
-                    cfg.windows, cfg.groups);
-            host.launch(REDUCE[d - 1], grid(items), LOCAL, buckets, partials, scratch, cfg.c, items);
+            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
+                    cfg.groups);
+            host.launch(REDUCE, grid(items), LOCAL, d, buckets, partials, cfg.c, items);
             for (int half = items / 2; half >= cfg.windows; half /= 2) {
-                host.launch(FOLD[d - 1], grid(half), LOCAL, partials, scratch, half);
+                host.launch(FOLD, grid(half), LOCAL, d, partials, half);
             }
             int[] sums = new int[cfg.windows * pInts];
             host.read(partials, 0, sums, sums.length);
