@@ -21,7 +21,6 @@ import java.lang.classfile.instruction.StackInstruction;
 import java.lang.classfile.instruction.StoreInstruction;
 import java.lang.classfile.instruction.SwitchCase;
 import java.lang.classfile.instruction.TableSwitchInstruction;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -222,7 +221,7 @@ final class InsnInterpreter {
             case NewPrimitiveArrayInstruction na -> newArray(na.typeKind());
             case ArrayLoadInstruction al -> arrayLoad(al.typeKind());
             case ArrayStoreInstruction as -> arrayStore(as.typeKind());
-            case StackInstruction si -> stackOp(si.opcode());
+            case StackInstruction si -> StackShuffles.apply(this, si.opcode());
             case NopInstruction n -> {
             }
             default -> throw error("unsupported instruction " + ins.opcode().name().toLowerCase()
@@ -507,8 +506,7 @@ final class InsnInterpreter {
         if (size.constant() == null || size.constant() <= 0 || size.constant() > 4096) {
             throw error("new " + tk.name().toLowerCase() + "[n] whose size is not a compile-time constant in 1..4096");
         }
-        Ir.ArrayBase a = mt.kernel.site(mt.frameId + ":" + pc, () -> mt.kernel.fn.newArray(Ir.Space.PRIVATE,
-                elem, size.constant().intValue(), "priv"));
+        Ir.ArrayBase a = mt.kernel.privateArray(mt, pc, elem, size.constant().intValue());
         add(new Ir.ZeroFill(a));
         st.stack.add(Slot.ref(a));
     }
@@ -540,72 +538,5 @@ final class InsnInterpreter {
             throw error("write into static final constant table " + a.label);
         }
         add(new Ir.Store(a, idx, v));
-    }
-
-    /** A popped stack entry with its value copied out of its stack register, so re-pushing cannot clobber it. */
-    private record Held(Slot slot, Ir.Operand value) {
-    }
-
-    private List<Held> popWords(int words) {
-        List<Held> out = new ArrayList<>();
-        int n = 0;
-        while (n < words) {
-            Slot s = pop();
-            n += s.words();
-            Ir.Operand v = null;
-            if (s.isPrim()) {
-                v = operand(s, depth());
-                if (v instanceof Ir.Var) {
-                    Ir.Var t = temp(s.type());
-                    add(new Ir.Move(t, v));
-                    v = t;
-                }
-            }
-            out.addFirst(new Held(s, v));
-        }
-        if (n != words) {
-            throw error("stack operation splits a long value");
-        }
-        return out;
-    }
-
-    private void pushAll(List<Held> hs) {
-        for (Held h : hs) {
-            if (h.slot.isPrim()) {
-                add(new Ir.Move(pushTarget(h.slot.type()), h.value));
-            }
-            st.stack.add(h.slot);
-        }
-    }
-
-    private void stackOp(Opcode op) {
-        switch (op) {
-            case POP -> popWords(1);
-            case POP2 -> popWords(2);
-            case DUP -> {
-                List<Held> x = popWords(1);
-                pushAll(x);
-                pushAll(x);
-            }
-            case DUP2 -> {
-                List<Held> x = popWords(2);
-                pushAll(x);
-                pushAll(x);
-            }
-            case DUP_X1, DUP_X2, DUP2_X1, DUP2_X2 -> {
-                List<Held> x = popWords(op == Opcode.DUP_X1 || op == Opcode.DUP_X2 ? 1 : 2);
-                List<Held> y = popWords(op == Opcode.DUP_X1 || op == Opcode.DUP2_X1 ? 1 : 2);
-                pushAll(x);
-                pushAll(y);
-                pushAll(x);
-            }
-            case SWAP -> {
-                List<Held> x = popWords(1);
-                List<Held> y = popWords(1);
-                pushAll(x);
-                pushAll(y);
-            }
-            default -> throw error("stack instruction " + op);
-        }
     }
 }

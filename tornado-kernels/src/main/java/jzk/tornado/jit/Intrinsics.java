@@ -158,11 +158,32 @@ final class Intrinsics {
             case "java/lang/Integer.numberOfTrailingZeros(I)I" -> in.unary(UnOp.CTZ, Type.I32, Type.I32, false);
             case "java/lang/Long.bitCount(J)I" -> in.unary(UnOp.POPC, Type.I64, Type.I32, false);
             case "java/lang/Integer.bitCount(I)I" -> in.unary(UnOp.POPC, Type.I32, Type.I32, false);
+            case "java/lang/Integer.reverse(I)I" -> in.unary(UnOp.BREV, Type.I32, Type.I32, false);
+            case "java/lang/Long.reverse(J)J" -> in.unary(UnOp.BREV, Type.I64, Type.I64, false);
+            case "java/lang/Integer.rotateLeft(II)I" -> rotate(in, Type.I32, true);
+            case "java/lang/Integer.rotateRight(II)I" -> rotate(in, Type.I32, false);
+            case "java/lang/Long.rotateLeft(JI)J" -> rotate(in, Type.I64, true);
+            case "java/lang/Long.rotateRight(JI)J" -> rotate(in, Type.I64, false);
             default -> {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@code rotateLeft(x, n) = (x << n) | (x >>> -n)} as the JDK defines it (both counts masked). */
+    private static void rotate(InsnInterpreter in, Type t, boolean left) {
+        Ir.Operand n = in.popPrim(Type.I32);
+        Ir.Operand x = in.popPrim(t);
+        Ir.Var neg = in.temp(Type.I32);
+        Ir.Var hi = in.temp(t);
+        Ir.Var lo = in.temp(t);
+        in.add(new Ir.Unary(UnOp.NEG, neg, n));
+        in.add(new Ir.Binary(BinOp.SHL, hi, x, left ? n : neg));
+        in.add(new Ir.Binary(BinOp.USHR, lo, x, left ? neg : n));
+        Ir.Var dst = in.pushTarget(t);
+        in.add(new Ir.Binary(BinOp.OR, dst, hi, lo));
+        in.push(t, null, false);
     }
 
     /**
@@ -322,6 +343,7 @@ final class Intrinsics {
             MethodTranslator t = new MethodTranslator(k, cls, m, k.nextFrameId());
             Ir.Block cont = k.fn.newBlock();
             t.inline(slots, values, in.cur, result, cont);
+            k.releasePrivate(t);
             in.cur = cont;
             k.leave();
         }

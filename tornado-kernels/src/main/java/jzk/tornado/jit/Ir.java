@@ -85,7 +85,7 @@ final class Ir {
     }
 
     enum UnOp {
-        NEG, I2L, L2I, ZEXT, I2B, I2S, I2C, CLZ, CTZ, POPC, ABS
+        NEG, I2L, L2I, ZEXT, I2B, I2S, I2C, CLZ, CTZ, POPC, ABS, BREV
     }
 
     enum BinOp {

@@ -30,6 +30,7 @@ import jzk.tornado.jit.Ir.Type;
 final class KernelReader {
     final Ir.Function fn;
     private final Map<String, Ir.ArrayBase> sites = new HashMap<>();
+    private final Map<String, Deque<Ir.ArrayBase>> freePrivate = new HashMap<>();
     private final Deque<String> chain = new ArrayDeque<>();
     private final Deque<String> chainSites = new ArrayDeque<>();
     private int frames;
@@ -115,6 +116,30 @@ final class KernelReader {
             sites.put(key, a);
         }
         return a;
+    }
+
+    /**
+     * The private array of allocation site {@code pc} in {@code frame}. Arrays of finished inlined calls are
+     * reused ({@link #releasePrivate}): a callee cannot return or store an array reference, so its private arrays
+     * are dead once it returns, and reusing them keeps per-thread local memory at the deepest call path's need
+     * instead of the sum over all inlined calls.
+     */
+    Ir.ArrayBase privateArray(MethodTranslator frame, int pc, Type elem, int length) {
+        return site(frame.frameId + ":" + pc, () -> {
+            Deque<Ir.ArrayBase> pool = freePrivate.get(elem + "[" + length + "]");
+            Ir.ArrayBase a = pool == null || pool.isEmpty() ? fn.newArray(Ir.Space.PRIVATE, elem, length, "priv")
+                    : pool.pop();
+            frame.ownedPrivate.add(a);
+            return a;
+        });
+    }
+
+    /** Returns the private arrays of a finished inlined call to the pool. */
+    void releasePrivate(MethodTranslator frame) {
+        for (Ir.ArrayBase a : frame.ownedPrivate) {
+            freePrivate.computeIfAbsent(a.elem + "[" + a.length + "]", k -> new ArrayDeque<>()).push(a);
+        }
+        frame.ownedPrivate.clear();
     }
 
     /** Enters an inlined call of {@code callee} made at instruction {@code pc} of {@code caller}. */

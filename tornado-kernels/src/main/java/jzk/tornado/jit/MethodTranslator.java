@@ -59,6 +59,8 @@ final class MethodTranslator {
     private FrameState[] entryStates;
     Ir.Block[] irBlocks;
     Ir.Var returnVar;
+    /** Private arrays allocated by this instance; released for reuse when it was an inlined callee. */
+    final List<Ir.ArrayBase> ownedPrivate = new ArrayList<>();
     Ir.Block exitBlock;
 
     MethodTranslator(KernelReader kernel, Class<?> owner, MethodModel method, int frameId) {
@@ -259,9 +261,5 @@ final class MethodTranslator {
             case LONG -> Ir.Type.I64;
             default -> null;
         };
-    }
-
-    static boolean isBranch(Opcode op) {
-        return op.kind() == Opcode.Kind.BRANCH;
     }
 }

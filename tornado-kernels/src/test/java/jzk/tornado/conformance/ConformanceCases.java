@@ -121,6 +121,12 @@ public final class ConformanceCases {
                 }
                 return new Object[] {null, in, new OffHeapIntArray(n)};
             }),
+            c("privateArrayReuse", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), new long[n * 9]}),
+            c("scalarsAndEarlyReturns", N, L, (r, n) -> {
+                long[] a = longs(r, n);
+                return new Object[] {null, r.nextInt(2 * n) - n / 2, a[r.nextInt(n)], a, new long[n * 4]};
+            }),
+            c("reverseAndRotate", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 7]}),
             c("carryChains", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), longs(r, n * 4),
                 new long[n * 10]}));
 

@@ -386,6 +386,13 @@ public final class ConformanceKernels {
         out[k++] = p + q;
         out[k++] = k;
         b[i] += y++ + ++y;
+        long[] t = new long[2];
+        t[0] = x;
+        long old = t[0]++;
+        long now = ++t[0];
+        int[] u = new int[1];
+        int o2 = u[0]--;
+        out[i * 4 + 1] += old * 7 + now + o2 + u[0];
     }
 
     /** {@code System.arraycopy} between arrays and inside one array (overlapping both ways); an assert. */
@@ -431,5 +438,83 @@ public final class ConformanceKernels {
         }
         out[i * 10 + 8] = carry;
         out[i * 10 + 9] = borrow;
+    }
+
+    /** Low half of a 4-limb square via a callee-private 8-limb temporary; folds {@code seed} into it. */
+    static long squareLow(long[] r, int ro, long[] a, int ao, long seed) {
+        long[] t = new long[8];
+        mul4(t, 0, a, ao, a, ao);
+        long fold = seed;
+        for (int k = 0; k < 4; k++) {
+            r[ro + k] = t[k] ^ fold;
+            fold = fold * 31 + t[k + 4];
+        }
+        return fold;
+    }
+
+    /** Callees with private arrays inlined several times while the caller's private array stays live. */
+    public static void privateArrayReuse(KernelContext ctx, long[] a, long[] out) {
+        int i = ctx.globalIdx;
+        long[] mine = new long[8];
+        long f1 = squareLow(mine, 0, a, i * 4, 1);
+        long f2 = squareLow(mine, 4, mine, 0, f1);
+        long f3 = squareLow(out, i * 9, mine, 4, f2);
+        for (int k = 0; k < 4; k++) {
+            out[i * 9 + 4 + k] = mine[k] + mine[k + 4];
+        }
+        out[i * 9 + 8] = f3;
+    }
+
+    /** Index of the first element of {@code v[off..off+n)} equal to {@code key}, or -1: returns from a loop. */
+    static int indexOf(long[] v, int off, int n, long key) {
+        for (int k = 0; k < n; k++) {
+            if (v[off + k] == key) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    static boolean isOdd(long x) {
+        return (x & 1) != 0;
+    }
+
+    /** Scalar int and long parameters, for-each loops over private arrays and tables, early returns. */
+    public static void scalarsAndEarlyReturns(KernelContext ctx, int k, long m, long[] a, long[] out) {
+        int i = ctx.globalIdx;
+        long x = a[i];
+        long[] window = new long[4];
+        for (int j = 0; j < 4; j++) {
+            window[j] = a[(i + j) % a.length] ^ m;
+        }
+        long acc = 0;
+        for (long w : window) {
+            acc = acc * 3 + w;
+        }
+        for (long t : LONG_TABLE) {
+            acc += isOdd(t ^ x) ? t : -t;
+        }
+        out[i * 4] = acc;
+        out[i * 4 + 1] = indexOf(window, 0, 4, x ^ m);
+        out[i * 4 + 2] = indexOf(a, 0, a.length, m);
+        if (k > i) {
+            out[i * 4 + 3] = k - (long) i * m;
+            return;
+        }
+        out[i * 4 + 3] = Integer.toUnsignedLong(k) + m;
+    }
+
+    /** Bit reversal (as in an NTT's bit-reversal permutation) and rotations with counts outside 0..width. */
+    public static void reverseAndRotate(KernelContext ctx, long[] a, int[] s, long[] out) {
+        int i = ctx.globalIdx;
+        long x = a[i];
+        int n = s[i];
+        out[i * 7] = Long.reverse(x);
+        out[i * 7 + 1] = Integer.reverse((int) x);
+        out[i * 7 + 2] = Integer.reverse(i) >>> (32 - 8);
+        out[i * 7 + 3] = Long.rotateLeft(x, n);
+        out[i * 7 + 4] = Long.rotateRight(x, n);
+        out[i * 7 + 5] = Integer.rotateLeft((int) x, n);
+        out[i * 7 + 6] = Integer.rotateRight((int) x, 13);
     }
 }

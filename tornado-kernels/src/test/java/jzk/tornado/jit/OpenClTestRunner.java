@@ -24,6 +24,7 @@ import jzk.tornado.api.OffHeapLongArray;
  *
  * <p>Invariant: every call's status is checked; a failed build throws with the compiler's build log.
  */
+@SuppressWarnings("restricted")
 final class OpenClTestRunner implements AutoCloseable {
     private static final Linker LINKER = Linker.nativeLinker();
     private final SymbolLookup lib;

@@ -59,4 +59,20 @@ class PtxAssemblyTest {
         }
         assertEquals("", failures.toString(), "ptxas rejected kernels");
     }
+
+    @Test
+    void ptxasAcceptsNewerArchitectures(@TempDir Path dir) throws Exception {
+        Path ptxas = ptxas();
+        assumeTrue(ptxas != null, "ptxas not on PATH");
+        Case c = ConformanceCases.CASES.get(0);
+        for (int sm : new int[] {80, 100, 120}) {
+            Path src = dir.resolve("k" + sm + ".ptx");
+            Files.writeString(src, KernelCompiler.compile(c.method(), Target.ptx(sm)).source());
+            Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_" + sm, src.toString(), "-o",
+                    dir.resolve("k" + sm + ".cubin").toString())).redirectErrorStream(true).start();
+            String log = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), "sm_" + sm + ": " + log);
+        }
+    }
 }
