@@ -95,7 +95,19 @@ public interface Device extends AutoCloseable {
      */
     Span startSpan();
 
-    /** Releases kernels, streams and contexts. Buffers still open are freed too. */
+    /**
+     * Another in-order stream (CUDA) / command queue (OpenCL) on this device, for a thread that should not wait
+     * for the work of others: the returned device shares this one's memory (buffers of either work with both),
+     * kernels and context, but its copies and launches are ordered only among themselves and may overlap with work
+     * on other streams; order across streams only by {@link #synchronize()} on each. Its {@link #close()} releases
+     * just the stream. On the jvm device (synchronous anyway) it is a view without a stream of its own.
+     */
+    Device openStream();
+
+    /**
+     * Releases kernels, streams and contexts. Buffers still open are freed too, and streams opened from this
+     * device are closed. For a device from {@link #openStream()} only its stream is released.
+     */
     @Override
     void close();
 

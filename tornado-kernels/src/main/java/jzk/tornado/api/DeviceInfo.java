@@ -16,10 +16,12 @@ package jzk.tornado.api;
  * @param computeCapability CUDA compute capability as "major.minor", "" elsewhere
  * @param openClVersion     OpenCL device version string, "" elsewhere
  * @param isGpu             whether the device is a GPU (OpenCL device type GPU, or CUDA)
+ * @param maxAllocationBytes largest single buffer (OpenCL {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}, a quarter of the
+ *                          memory on NVIDIA's OpenCL; the whole memory on CUDA)
  */
 public record DeviceInfo(String name, DeviceKind kind, String deviceName, String vendor, String driverVersion,
                          long globalMemoryBytes, int computeUnits, int maxWorkGroupSize, long localMemoryBytes,
-                         String computeCapability, String openClVersion, boolean isGpu) {
+                         String computeCapability, String openClVersion, boolean isGpu, long maxAllocationBytes) {
 
     /** One line for a device listing. */
     public String describe() {
@@ -29,8 +31,9 @@ public record DeviceInfo(String name, DeviceKind kind, String deviceName, String
         if (!driverVersion.isEmpty()) {
             sb.append(" | driver ").append(driverVersion);
         }
-        sb.append(String.format(" | %.1f GiB | %d CUs | max WG %d | local %d KiB", globalMemoryBytes / (double) (1L << 30),
-                computeUnits, maxWorkGroupSize, localMemoryBytes >> 10));
+        sb.append(String.format(" | %.1f GiB (max buffer %.1f GiB) | %d CUs | max WG %d | local %d KiB",
+                globalMemoryBytes / (double) (1L << 30), maxAllocationBytes / (double) (1L << 30), computeUnits,
+                maxWorkGroupSize, localMemoryBytes >> 10));
         if (!computeCapability.isEmpty()) {
             sb.append(" | sm_").append(computeCapability.replace(".", ""));
         }

@@ -21,4 +21,13 @@ public interface DeviceKernel {
 
     /** Whether the kernel calls {@link KernelContext#localBarrier()} (directly or in a callee). */
     boolean usesBarrier();
+
+    /**
+     * Largest work-group this kernel can be launched with on its device: the driver's per-kernel limit (CUDA
+     * {@code CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK}, OpenCL {@code CL_KERNEL_WORK_GROUP_SIZE}), which register
+     * pressure can make smaller than the device's maximum.
+     */
+    default int maxWorkGroupSize() {
+        return device().info().maxWorkGroupSize();
+    }
 }

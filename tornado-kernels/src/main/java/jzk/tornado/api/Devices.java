@@ -43,6 +43,11 @@ public final class Devices {
         return registry().best();
     }
 
+    /** The listing of {@code jzk devices}: one line per backend (with its problem, if any), one per device. */
+    public static String describe() {
+        return registry().describe();
+    }
+
     /** The jvm reference device. */
     public static Device jvm() {
         return registry().get("jvm");

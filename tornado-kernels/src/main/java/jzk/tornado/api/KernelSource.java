@@ -25,12 +25,12 @@ public record KernelSource(Language language, String entryName, String source, L
         }
     }
 
-    /** A hand-written OpenCL C kernel. */
+    /** A hand-written OpenCL C kernel; {@code usesBarrier} is read off the text ({@code barrier(}). */
     public static KernelSource openCl(String entryName, String source, KernelParam... params) {
         return new KernelSource(Language.OPENCL_C, entryName, source, List.of(params), source.contains("barrier("));
     }
 
-    /** A hand-written PTX kernel. */
+    /** A hand-written PTX kernel; {@code usesBarrier} is read off the text ({@code bar.sync}). */
     public static KernelSource ptx(String entryName, String source, KernelParam... params) {
         return new KernelSource(Language.PTX, entryName, source, List.of(params), source.contains("bar.sync"));
     }

@@ -15,8 +15,9 @@ public abstract class AbstractBuffer implements DeviceBuffer {
     private final long byteSize;
     private final AtomicBoolean closed = new AtomicBoolean();
 
+    /** {@code device} may be a stream view; the buffer belongs to its root. */
     protected AbstractBuffer(AbstractDevice device, long byteSize) {
-        this.device = device;
+        this.device = device.root();
         this.byteSize = byteSize;
     }
 

@@ -1,7 +1,6 @@
 package jzk.tornado.runtime;
 
 import java.lang.reflect.Method;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,15 +14,38 @@ import jzk.tornado.api.DeviceKernel;
 /**
  * What every backend shares: the device's properties, the per-method kernel cache, the set of open buffers (freed
  * when the device closes) and the argument checks of copies and launches.
+ *
+ * <p>A device is either a root (made by its backend) or a stream view of a root ({@link #openStream()}): a view
+ * has its own stream / queue but uses the root's kernel cache, buffer set and context. Invariant: buffers and
+ * kernels always name the root as their {@link DeviceBuffer#device()}, so any view of the root accepts them.
  */
 public abstract class AbstractDevice implements Device {
     private final DeviceInfo info;
+    private final AbstractDevice root;
     private final ConcurrentHashMap<Method, DeviceKernel> kernels = new ConcurrentHashMap<>();
     private final Set<AbstractBuffer> openBuffers = ConcurrentHashMap.newKeySet();
+    private final Set<AbstractDevice> views = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     protected AbstractDevice(DeviceInfo info) {
         this.info = info;
+        this.root = this;
+    }
+
+    /** A stream view of {@code root}. */
+    protected AbstractDevice(AbstractDevice root) {
+        this.info = root.info;
+        this.root = root.root;
+        this.root.views.add(this);
+    }
+
+    /** The device whose memory, kernels and context this one uses ({@code this} unless a stream view). */
+    protected AbstractDevice root() {
+        return root;
+    }
+
+    protected boolean isView() {
+        return root != this;
     }
 
     @Override
@@ -35,7 +57,7 @@ public abstract class AbstractDevice implements Device {
     public DeviceKernel kernel(Method kernelMethod) {
         checkOpen();
         KernelMethods.checkKernelMethod(kernelMethod);
-        return kernels.computeIfAbsent(kernelMethod, this::buildKernel);
+        return root.kernels.computeIfAbsent(kernelMethod, root::buildKernel);
     }
 
     /** Compiles (or wraps) a kernel method for this device; called once per method. */
@@ -43,17 +65,17 @@ public abstract class AbstractDevice implements Device {
 
     /** Registers a new buffer so that {@link #close()} can free it if the user does not. */
     protected <B extends AbstractBuffer> B track(B buffer) {
-        openBuffers.add(buffer);
+        root.openBuffers.add(buffer);
         return buffer;
     }
 
     void forget(AbstractBuffer buffer) {
-        openBuffers.remove(buffer);
+        root.openBuffers.remove(buffer);
     }
 
-    /** Number of buffers allocated and not yet closed. */
+    /** Number of buffers allocated (on this device or any of its stream views) and not yet closed. */
     public int openBufferCount() {
-        return openBuffers.size();
+        return root.openBuffers.size();
     }
 
     /** The buffer as this backend's type, checked to be open, owned by this device, and to contain the range. */
@@ -63,12 +85,24 @@ public abstract class AbstractDevice implements Device {
         if (buffer == null) {
             throw new DeviceException(what + ": buffer is null");
         }
-        if (buffer.device() != this || !type.isInstance(buffer)) {
+        if (buffer.device() != root || !type.isInstance(buffer)) {
             throw new DeviceException(what + ": buffer belongs to " + buffer.device().name() + ", not " + name());
         }
         B b = type.cast(buffer);
         b.checkRange(offsetBytes, bytes, what);
         return b;
+    }
+
+    /** Throws unless {@code bytes} is a size this device can allocate in one buffer. */
+    protected void checkAllocation(long bytes) {
+        checkOpen();
+        if (bytes < 0) {
+            throw new DeviceException("allocate: negative size " + bytes + " on " + name());
+        }
+        if (bytes > info.maxAllocationBytes()) {
+            throw new DeviceException("allocate: " + bytes + " bytes exceed the largest single buffer of "
+                    + info.maxAllocationBytes() + " bytes on " + name());
+        }
     }
 
     protected static void checkArrayRange(int arrayLength, int index, int count, String what) {
@@ -79,7 +113,7 @@ public abstract class AbstractDevice implements Device {
     }
 
     protected void checkOpen() {
-        if (closed) {
+        if (closed || root.closed) {
             throw new DeviceException("device " + name() + " is closed");
         }
     }
@@ -87,7 +121,7 @@ public abstract class AbstractDevice implements Device {
     /** Checks launch sizes against the {@code KernelContext} invariants and this device's limits. */
     protected void checkGrid(DeviceKernel kernel, long globalSize, int localSize) {
         checkOpen();
-        if (kernel.device() != this) {
+        if (kernel.device() != root) {
             throw new DeviceException("kernel " + kernel.name() + " was built for " + kernel.device().name()
                     + ", not " + name());
         }
@@ -115,10 +149,17 @@ public abstract class AbstractDevice implements Device {
             return;
         }
         closed = true;
+        if (isView()) {
+            root.views.remove(this);
+            release();
+            return;
+        }
+        for (AbstractDevice v : List.copyOf(views)) {
+            v.close();
+        }
         for (AbstractBuffer b : List.copyOf(openBuffers)) {
             b.close();
         }
-        releaseKernels(Collections.unmodifiableCollection(kernels.values()));
         kernels.clear();
         release();
     }
@@ -127,11 +168,10 @@ public abstract class AbstractDevice implements Device {
         return closed;
     }
 
-    /** Releases kernels built by {@link #buildKernel} (raw-source kernels are released by the backend). */
-    protected void releaseKernels(java.util.Collection<DeviceKernel> built) {
-    }
-
-    /** Releases contexts, queues and streams; buffers are already freed. */
+    /**
+     * A root releases kernels, contexts, queues and streams (its buffers and views are already closed); a view
+     * releases only its own stream or queue.
+     */
     protected abstract void release();
 
     @Override

@@ -32,7 +32,10 @@ public final class DeviceRegistry implements AutoCloseable {
     public static DeviceRegistry scan(RuntimeConfig config) {
         DeviceRegistry r = new DeviceRegistry(config);
         r.probe("cuda", config.cudaLibrary(), () -> CudaBackend.open(config.cudaLibrary()));
-        r.probe("opencl", config.openClLibrary(), () -> OpenClBackend.open(config.openClLibrary()));
+        r.probe("opencl", config.openClLibrary(), () -> {
+            SignalCheck.beforeOpenClLoads();
+            return OpenClBackend.open(config.openClLibrary());
+        });
         JvmDevice jvm = new JvmDevice();
         r.devices.add(jvm);
         r.backends.add(new BackendStatus("jvm", "", 1,

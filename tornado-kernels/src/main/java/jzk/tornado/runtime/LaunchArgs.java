@@ -24,11 +24,17 @@ public final class LaunchArgs {
     }
 
     /**
-     * Checks {@code args} against {@code params}, calls {@code sink} for each argument-taking parameter (in order),
+     * Checks {@code args} against {@code params} (a leading {@code null} or {@code KernelContext} for the context
+     * parameter is accepted and dropped), calls {@code sink} for each argument-taking parameter (in order),
      * then fills hidden length parameters of {@code values} (an {@link Integer} or {@link Long} per the kind).
      */
     public static void bind(String kernel, List<KernelParam> params, Object[] args, Sink sink, Object[] values) {
         long expected = params.stream().filter(KernelParam::takesArgument).count();
+        if (args.length == expected + 1 && !params.isEmpty() && params.getFirst().kind() == KernelParam.Kind.CONTEXT
+                && (args[0] == null || args[0] instanceof jzk.tornado.api.KernelContext)) {
+            // the Java argument list with a context placeholder first (as task graphs and tests write it)
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+        }
         if (args.length != expected) {
             throw new DeviceException("kernel " + kernel + " takes " + expected + " arguments " + describe(params)
                     + ", got " + args.length);

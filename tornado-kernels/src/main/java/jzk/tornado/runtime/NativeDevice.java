@@ -27,6 +27,11 @@ public abstract class NativeDevice extends AbstractDevice {
         super(info);
     }
 
+    /** A stream view of {@code root}. */
+    protected NativeDevice(NativeDevice root) {
+        super(root);
+    }
+
     /** The source language this device loads. */
     protected abstract KernelSource.Language language();
 
@@ -164,6 +169,11 @@ public abstract class NativeDevice extends AbstractDevice {
 
     private long run(DeviceKernel kernel, long globalSize, int localSize, Object[] args, boolean timed) {
         checkGrid(kernel, globalSize, localSize);
+        if (localSize > kernel.maxWorkGroupSize()) {
+            throw new DeviceException("launch of " + kernel.name() + ": local size " + localSize + " exceeds this "
+                    + "kernel's limit of " + kernel.maxWorkGroupSize() + " on " + name()
+                    + " (register or local-memory use lowers it below the device maximum)");
+        }
         List<KernelParam> params = kernel.params();
         Object[] values = new Object[params.size()];
         List<Runnable> copyBack = new ArrayList<>();

@@ -21,6 +21,7 @@ public final class NativeLibrary {
     }
 
     /** Opens {@code name} (a file name searched like {@code dlopen} does, or a path). */
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     public static NativeLibrary open(String name) {
         try {
             return new NativeLibrary(name, SymbolLookup.libraryLookup(name, Arena.global()));
@@ -30,6 +31,7 @@ public final class NativeLibrary {
     }
 
     /** A downcall handle for {@code symbol}; throws {@link UnsatisfiedLinkError} naming the library if absent. */
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     public MethodHandle function(String symbol, FunctionDescriptor descriptor) {
         return linker.downcallHandle(lookup.find(symbol).orElseThrow(
                 () -> new UnsatisfiedLinkError(name + " has no symbol " + symbol)), descriptor);

@@ -28,7 +28,7 @@ import jzk.tornado.api.KernelSource;
  * the test classes are bundled) and a multi-threaded launch check, each compared bit for bit with the jvm device,
  * and prints {@code N passed, M failed} per device. Exit status 1 if anything failed.
  *
- * <p>Options: {@code --bench[=LG]} also measures {@link SelfTestKernels#mulAddHi} over 2^LG (default 26) resident
+ * <p>Options: {@code --list} prints the device listing only; {@code --bench[=LG]} also measures {@link SelfTestKernels#mulAddHi} over 2^LG (default 26) resident
  * elements on each GPU, JIT-compiled and hand-written; {@code --device NAME} limits the run to one device.
  */
 public final class SelfTest {
@@ -43,10 +43,13 @@ public final class SelfTest {
         for (int i = 0; i < args.length; i++) {
             if (args[i].startsWith("--bench")) {
                 benchLg = args[i].contains("=") ? Integer.parseInt(args[i].substring(args[i].indexOf('=') + 1)) : 26;
+            } else if (args[i].equals("--list")) {
+                System.out.print(jzk.tornado.api.Devices.describe());
+                System.exit(0);
             } else if (args[i].equals("--device") && i + 1 < args.length) {
                 only = args[++i];
             } else {
-                System.err.println("usage: SelfTest [--bench[=LG]] [--device NAME]");
+                System.err.println("usage: SelfTest [--list] [--bench[=LG]] [--device NAME]");
                 System.exit(2);
             }
         }
@@ -119,18 +122,26 @@ public final class SelfTest {
         return report(ConformanceRunner.run(d, k, jvm, c, SEED), "hand-written ");
     }
 
-    /** Several threads launching on the one device at once, each on its own data. */
+    /**
+     * Several threads launching on the one device at once, each on its own data: two on the device's own stream,
+     * two on streams of their own ({@link Device#openStream()}).
+     */
     private static ConformanceRunner.Outcome concurrent(Device d, Device jvm, ConformanceRunner.Case c) {
         int threads = 4;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Device> streams = new ArrayList<>();
         try {
             List<Future<ConformanceRunner.Outcome>> fs = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 long seed = SEED + 100 * t;
+                Device target = t % 2 == 0 ? d : d.openStream();
+                if (target != d) {
+                    streams.add(target);
+                }
                 fs.add(pool.submit(() -> {
                     ConformanceRunner.Outcome o = null;
                     for (int rep = 0; rep < 5; rep++) {
-                        o = ConformanceRunner.run(d, jvm, c, seed + rep);
+                        o = ConformanceRunner.run(target, jvm, c, seed + rep);
                         if (!o.passed()) {
                             return o;
                         }
@@ -144,11 +155,12 @@ public final class SelfTest {
                     return report(o, "threads ");
                 }
             }
-            return report(new ConformanceRunner.Outcome(d.name(), c.name(), true, ""), threads + " threads ");
+            return report(new ConformanceRunner.Outcome(d.name(), c.name(), true, ""), threads + " threads/2 streams ");
         } catch (Exception e) {
             return report(new ConformanceRunner.Outcome(d.name(), c.name(), false, e.toString()), "threads ");
         } finally {
             pool.shutdownNow();
+            streams.forEach(Device::close);
         }
     }
 

@@ -32,4 +32,18 @@ public final class SelfTestKernels {
             out[ctx.groupIdx] = partial[0];
         }
     }
+
+    /**
+     * {@code rounds} dependent steps x = x * y + unsignedMultiplyHigh(x, y) per element: arithmetic bound (two
+     * 64-bit multiplies per step) where {@link #mulAddHi} is memory bound.
+     */
+    public static void mulAddHiChain(KernelContext ctx, long[] a, long[] b, long[] r, int rounds) {
+        int i = ctx.globalIdx;
+        long x = a[i];
+        long y = b[i];
+        for (int k = 0; k < rounds; k++) {
+            x = x * y + Math.unsignedMultiplyHigh(x, y);
+        }
+        r[i] = x;
+    }
 }

@@ -88,6 +88,11 @@ class DeviceBufferTest {
                     () -> d.copyToDevice(new long[8], 0, small, 8, 2));
             assertTrue(range.getMessage().contains("outside the buffer of 16 bytes"), range.getMessage());
         }
+        if (d.info().maxAllocationBytes() < Long.MAX_VALUE / 2) {
+            long tooBig = d.info().maxAllocationBytes() + 1;
+            DeviceException big = assertThrows(DeviceException.class, () -> d.allocate(tooBig));
+            assertTrue(big.getMessage().contains(String.valueOf(tooBig)), big.getMessage());
+        }
         if (d instanceof AbstractDevice ad) {
             int before = ad.openBufferCount();
             DeviceBuffer x = d.allocate(1024);

@@ -22,6 +22,7 @@ class DeviceRegistryTest {
         for (DeviceInfo i : r.list()) {
             assertTrue(i.name().matches("cuda:\\d+|opencl:\\d+:\\d+|jvm"), i.name());
             assertTrue(i.maxWorkGroupSize() > 0 && i.computeUnits() > 0 && i.globalMemoryBytes() > 0, i.describe());
+            assertTrue(i.maxAllocationBytes() > 0, i.describe());
             if (i.kind() == DeviceKind.CUDA) {
                 assertTrue(i.computeCapability().matches("\\d+\\.\\d+"), i.describe());
             }
@@ -65,6 +66,23 @@ class DeviceRegistryTest {
     }
 
     @Test
+    void systemPropertiesSelectLibrariesAndDevice() {
+        System.setProperty("jzk.opencl.library", "libjzk-simulated-missing-opencl.so.1");
+        System.setProperty("jzk.cuda.library", "none");
+        System.setProperty("jzk.device", "jvm");
+        try (DeviceRegistry r = DeviceRegistry.scan(RuntimeConfig.fromEnvironment())) {
+            assertTrue(r.backends().get(1).problem().contains("libjzk-simulated-missing-opencl.so.1"),
+                    r.backends().get(1).toString());
+            assertEquals("jvm", r.best().name());
+            assertTrue(r.describe().contains("cannot load libjzk-simulated-missing-opencl.so.1"), r.describe());
+        } finally {
+            System.clearProperty("jzk.opencl.library");
+            System.clearProperty("jzk.cuda.library");
+            System.clearProperty("jzk.device");
+        }
+    }
+
+    @Test
     void overrideChoosesTheNamedDevice() {
         try (DeviceRegistry r = DeviceRegistry.scan(new RuntimeConfig("none", "none", "jvm"))) {
             assertEquals("jvm", r.best().name());
@@ -73,6 +91,23 @@ class DeviceRegistryTest {
         try (DeviceRegistry r = DeviceRegistry.scan(new RuntimeConfig("none", "none", "cuda:7"))) {
             assertThrows(DeviceException.class, r::best);
         }
+    }
+
+    @Test
+    void closingADeviceFreesWhatIsStillOpen() {
+        DeviceRegistry r = DeviceRegistry.scan(RuntimeConfig.fromEnvironment());
+        java.util.List<jzk.tornado.api.DeviceBuffer> buffers = new java.util.ArrayList<>();
+        for (jzk.tornado.api.Device d : r.devices()) {
+            buffers.add(d.allocate(1 << 16));
+            d.allocatePinned(1 << 16).segment().set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 42L);
+        }
+        r.close();
+        for (jzk.tornado.api.DeviceBuffer b : buffers) {
+            assertTrue(b.isClosed(), b.toString());
+            b.close();
+        }
+        DeviceException e = assertThrows(DeviceException.class, () -> r.get("jvm").allocate(8));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
     }
 
     @Test

@@ -92,6 +92,15 @@ class JvmDeviceTest {
     }
 
     @Test
+    void unwrittenLocalMemoryIsPoisonedNotZero() {
+        long[] out = new long[8];
+        jvm.launch(jvm.kernel(method("readsUnwrittenLocal")), 8, 8, out);
+        for (long v : out) {
+            assertEquals(0x5A5A_5A5A_5A5A_5A5AL, v, "GPU local memory is not zeroed; the jvm device must not hide that");
+        }
+    }
+
+    @Test
     void launchChecksArgumentsAndGrid() {
         DeviceKernel k = jvm.kernel(method("addConstant"));
         int[] in = new int[64];
@@ -100,6 +109,8 @@ class JvmDeviceTest {
         assertTrue(wrongType.getMessage().contains("expected Integer, got java.lang.Long"), wrongType.getMessage());
         DeviceException count = assertThrows(DeviceException.class, () -> jvm.launch(k, 64, 32, in, out));
         assertTrue(count.getMessage().contains("takes 3 arguments"), count.getMessage());
+        jvm.launch(k, 64, 32, null, in, out, 1);   // a leading context placeholder is accepted
+        assertEquals(1, out[63]);
         DeviceException grid = assertThrows(DeviceException.class, () -> jvm.launch(k, 65, 32, in, out, 1));
         assertTrue(grid.getMessage().contains("not a multiple"), grid.getMessage());
     }

@@ -51,6 +51,8 @@ class NativeKernelTest {
 
         DeviceKernel k = d.kernelFromSource(TestDevices.handWritten(d, "mulAddHi", p("a", LONG_ARRAY),
                 p("b", LONG_ARRAY), p("r", LONG_ARRAY)));
+        assertTrue(k.maxWorkGroupSize() > 0 && k.maxWorkGroupSize() <= d.info().maxWorkGroupSize(),
+                "kernel limit " + k.maxWorkGroupSize());
         long[] viaArrays = new long[n];
         d.launch(k, n, 128, a, b, viaArrays);
         assertArrayEquals(expected, viaArrays, "Java arrays as launch arguments");

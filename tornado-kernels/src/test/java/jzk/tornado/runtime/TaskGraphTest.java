@@ -107,5 +107,10 @@ class TaskGraphTest {
         DeviceException lambda = assertThrows(DeviceException.class, () -> new TaskGraph("l").task("x",
                 Grid.of(64, 64), (KernelContext c, long[] x) -> x[0] = 1, TaskGraph.CONTEXT, a));
         assertTrue(lambda.getMessage().contains("not a lambda expression"), lambda.getMessage());
+
+        StringBuilder sb = new StringBuilder();
+        DeviceException instance = assertThrows(DeviceException.class, () -> new TaskGraph("i").task("x",
+                Grid.of(64, 64), sb::append, a));
+        assertTrue(instance.getMessage().contains("static kernel method"), instance.getMessage());
     }
 }

@@ -40,4 +40,10 @@ public final class TestKernels {
     public static void addConstant(KernelContext ctx, int[] in, int[] out, int k) {
         out[ctx.globalIdx] = in[ctx.globalIdx] + k;
     }
+
+    /** out[g] = the first element of a fresh local array, read before anything is written (a kernel bug). */
+    public static void readsUnwrittenLocal(KernelContext ctx, long[] out) {
+        long[] scratch = ctx.allocateLongLocalArray(4);
+        out[ctx.globalIdx] = scratch[0];
+    }
 }

@@ -32,23 +32,53 @@ public final class CudaDevice extends NativeDevice {
 
     private final CudaDriver cu;
     private final int ordinal;
+    private final int handle;
     private final MemorySegment context;
     private final MemorySegment stream;
-    private final List<CudaKernel> built = new CopyOnWriteArrayList<>();
+    private final List<CudaKernel> built;
+    private final List<HostMemory> pinned;
 
     CudaDevice(CudaDriver cu, int ordinal) {
         super(describe(cu, ordinal));
         this.cu = cu;
         this.ordinal = ordinal;
+        this.built = new CopyOnWriteArrayList<>();
+        this.pinned = new CopyOnWriteArrayList<>();
         try (Arena a = Arena.ofConfined()) {
+            MemorySegment dev = a.allocate(JAVA_INT);
+            cu.call("cuDeviceGet(" + ordinal + ")", cu.cuDeviceGet, dev, ordinal);
+            this.handle = dev.get(JAVA_INT, 0);
             MemorySegment ctx = a.allocate(ADDRESS);
-            cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, ordinal);
+            cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, handle);
             this.context = ctx.get(ADDRESS, 0);
             current();
             MemorySegment s = a.allocate(ADDRESS);
             cu.call("cuStreamCreate", cu.cuStreamCreate, s, CudaDriver.CU_STREAM_NON_BLOCKING);
             this.stream = s.get(ADDRESS, 0);
         }
+    }
+
+    /** A stream view of {@code root}: same context, memory and kernels, its own stream. */
+    private CudaDevice(CudaDevice root) {
+        super(root);
+        this.cu = root.cu;
+        this.ordinal = root.ordinal;
+        this.handle = root.handle;
+        this.context = root.context;
+        this.built = root.built;
+        this.pinned = root.pinned;
+        current();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(ADDRESS);
+            cu.call("cuStreamCreate", cu.cuStreamCreate, s, CudaDriver.CU_STREAM_NON_BLOCKING);
+            this.stream = s.get(ADDRESS, 0);
+        }
+    }
+
+    @Override
+    public CudaDevice openStream() {
+        checkOpen();
+        return new CudaDevice((CudaDevice) root());
     }
 
     private static DeviceInfo describe(CudaDriver cu, int ordinal) {
@@ -70,7 +100,7 @@ public final class CudaDevice extends NativeDevice {
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
                     attribute(cu, a, d, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK),
-                    major + "." + minor, "", true);
+                    major + "." + minor, "", true, mem.get(JAVA_LONG, 0));
         }
     }
 
@@ -82,7 +112,10 @@ public final class CudaDevice extends NativeDevice {
 
     /** Makes this device's primary context current on the calling thread. */
     private void current() {
-        cu.call("cuCtxSetCurrent(cuda:" + ordinal + ")", cu.cuCtxSetCurrent, context);
+        int rc = cu.ctxSetCurrent(context);
+        if (rc != 0) {
+            cu.check(rc, "cuCtxSetCurrent(cuda:" + ordinal + ")");
+        }
     }
 
     /** PTX target of this device: 10 * major + minor of the compute capability. */
@@ -98,26 +131,25 @@ public final class CudaDevice extends NativeDevice {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         current();
         long size = Math.max(bytes, 1);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
             cu.call("cuMemAlloc_v2(" + bytes + " bytes) on " + name(), cu.cuMemAlloc, p, size);
             long ptr = p.get(JAVA_LONG, 0);
-            CudaBuffer b = track(new CudaBuffer(this, bytes, ptr));
+            CudaBuffer b = track(new CudaBuffer((CudaDevice) root(), bytes, ptr));
             cu.call("cuMemsetD8Async", cu.cuMemsetD8Async, ptr, (byte) 0, size, stream);
+            // other streams of the device may use the buffer next: let the zero fill finish first
+            syncStream();
             return b;
         }
     }
 
     void freeDevice(long ptr) {
         current();
-        // the stream may still use the memory: cuMemFree waits for the device anyway, but be explicit
-        cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+        // any stream of the context may still use the memory: cuMemFree synchronises the device implicitly
+        // (CUDA programming guide, "Implicit Synchronization": device memory deallocation)
         cu.call("cuMemFree_v2", cu.cuMemFree, ptr);
     }
 
@@ -130,7 +162,15 @@ public final class CudaDevice extends NativeDevice {
         cu.call("cuMemcpyHtoDAsync_v2(" + src.byteSize() + " bytes)", cu.cuMemcpyHtoDAsync,
                 ((CudaBuffer) dst).ptr + dstOffsetBytes, src, src.byteSize(), stream);
         if (!async) {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
+        }
+    }
+
+    /** Waits for the stream; an error here is usually a fault of an earlier kernel (sticky in CUDA). */
+    private void syncStream() {
+        int rc = cu.streamSynchronize(stream);
+        if (rc != 0) {
+            cu.check(rc, "cuStreamSynchronize on " + name() + " (reports errors of earlier launches too)");
         }
     }
 
@@ -143,7 +183,7 @@ public final class CudaDevice extends NativeDevice {
         cu.call("cuMemcpyDtoHAsync_v2(" + dst.byteSize() + " bytes)", cu.cuMemcpyDtoHAsync, dst,
                 ((CudaBuffer) src).ptr + srcOffsetBytes, dst.byteSize(), stream);
         if (!async) {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
         }
     }
 
@@ -156,6 +196,7 @@ public final class CudaDevice extends NativeDevice {
     }
 
     @Override
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     public HostMemory allocatePinned(long bytes) {
         checkOpen();
         current();
@@ -166,22 +207,25 @@ public final class CudaDevice extends NativeDevice {
             seg = p.get(ADDRESS, 0).reinterpret(bytes);
         }
         seg.fill((byte) 0);
-        MemorySegment pinned = seg;
+        MemorySegment memory = seg;
         AtomicBoolean freed = new AtomicBoolean();
-        return new HostMemory() {
+        HostMemory holder = new HostMemory() {
             @Override
             public MemorySegment segment() {
-                return pinned;
+                return memory;
             }
 
             @Override
             public void close() {
                 if (freed.compareAndSet(false, true)) {
                     current();
-                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, pinned);
+                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, memory);
+                    pinned.remove(this);
                 }
             }
         };
+        pinned.add(holder);
+        return holder;
     }
 
     @Override
@@ -217,7 +261,10 @@ public final class CudaDevice extends NativeDevice {
                 cu.raw(cu.cuModuleUnload, mod);
                 cu.check(rc, "cuModuleGetFunction(" + source.entryName() + ")");
             }
-            CudaKernel k = new CudaKernel(this, source, mod, fn.get(ADDRESS, 0));
+            MemorySegment max = a.allocate(JAVA_INT);
+            cu.call("cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)", cu.cuFuncGetAttribute, max,
+                    CudaDriver.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn.get(ADDRESS, 0));
+            CudaKernel k = new CudaKernel((CudaDevice) root(), source, mod, fn.get(ADDRESS, 0), max.get(JAVA_INT, 0));
             built.add(k);
             return k;
         }
@@ -251,9 +298,11 @@ public final class CudaDevice extends NativeDevice {
             if (timed) {
                 cu.call("cuEventRecord", cu.cuEventRecord, start, stream);
             }
-            cu.call("cuLaunchKernel(" + k.name() + ", grid " + blocks + ", block " + localSize + ") on " + name(),
-                    cu.cuLaunchKernel, k.function, blocks, 1, 1, localSize, 1, 1, 0, stream, pointers,
-                    MemorySegment.NULL);
+            int rc = cu.launchKernel(k.function, blocks, localSize, stream, pointers);
+            if (rc != 0) {
+                cu.check(rc, "cuLaunchKernel(" + k.name() + ", grid " + blocks + ", block " + localSize + ") on "
+                        + name());
+            }
             if (!timed) {
                 return -1;
             }
@@ -286,7 +335,7 @@ public final class CudaDevice extends NativeDevice {
     public void synchronize() {
         checkOpen();
         current();
-        cu.call("cuStreamSynchronize on " + name(), cu.cuStreamSynchronize, stream);
+        syncStream();
     }
 
     @Override
@@ -318,15 +367,26 @@ public final class CudaDevice extends NativeDevice {
     @Override
     protected void release() {
         current();
+        if (isView()) {
+            try {
+                syncStream();
+            } finally {
+                cu.call("cuStreamDestroy_v2", cu.cuStreamDestroy, stream);
+            }
+            return;
+        }
         try {
-            cu.call("cuStreamSynchronize", cu.cuStreamSynchronize, stream);
+            syncStream();
         } finally {
+            for (HostMemory h : pinned) {
+                h.close();
+            }
             for (CudaKernel k : built) {
                 cu.call("cuModuleUnload", cu.cuModuleUnload, k.module);
             }
             built.clear();
             cu.call("cuStreamDestroy_v2", cu.cuStreamDestroy, stream);
-            cu.call("cuDevicePrimaryCtxRelease_v2", cu.cuDevicePrimaryCtxRelease, ordinal);
+            cu.call("cuDevicePrimaryCtxRelease_v2", cu.cuDevicePrimaryCtxRelease, handle);
         }
     }
 }

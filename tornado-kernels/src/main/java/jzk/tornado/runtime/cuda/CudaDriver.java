@@ -28,6 +28,7 @@ final class CudaDriver {
     static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+    static final int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
     static final int CU_JIT_INFO_LOG_BUFFER = 3;
     static final int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
     static final int CU_JIT_ERROR_LOG_BUFFER = 5;
@@ -48,6 +49,7 @@ final class CudaDriver {
     final MethodHandle cuModuleLoadDataEx;
     final MethodHandle cuModuleGetFunction;
     final MethodHandle cuModuleUnload;
+    final MethodHandle cuFuncGetAttribute;
     final MethodHandle cuMemAlloc;
     final MethodHandle cuMemFree;
     final MethodHandle cuMemsetD8Async;
@@ -88,6 +90,8 @@ final class CudaDriver {
         cuModuleGetFunction = lib.function("cuModuleGetFunction",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         cuModuleUnload = lib.function("cuModuleUnload", addr);
+        cuFuncGetAttribute = lib.function("cuFuncGetAttribute",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
         cuMemAlloc = lib.function("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
         cuMemFree = lib.function("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
         cuMemsetD8Async = lib.function("cuMemsetD8Async",
@@ -137,12 +141,50 @@ final class CudaDriver {
         }
     }
 
+    // ---- hot paths: exact invocation, no boxing; callers build messages only on failure ----
+
+    int ctxSetCurrent(MemorySegment context) {
+        try {
+            return (int) cuCtxSetCurrent.invokeExact(context);
+        } catch (Throwable t) {
+            throw rethrow("cuCtxSetCurrent", t);
+        }
+    }
+
+    int streamSynchronize(MemorySegment stream) {
+        try {
+            return (int) cuStreamSynchronize.invokeExact(stream);
+        } catch (Throwable t) {
+            throw rethrow("cuStreamSynchronize", t);
+        }
+    }
+
+    int launchKernel(MemorySegment function, int blocks, int threads, MemorySegment stream, MemorySegment params) {
+        try {
+            return (int) cuLaunchKernel.invokeExact(function, blocks, 1, 1, threads, 1, 1, 0, stream, params,
+                    MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow("cuLaunchKernel", t);
+        }
+    }
+
+    private static RuntimeException rethrow(String name, Throwable t) {
+        if (t instanceof RuntimeException re) {
+            return re;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new DeviceException(name + " threw " + t, t);
+    }
+
     void check(int rc, String name) {
         if (rc != 0) {
             throw new DeviceException(name + " failed: " + errorName(rc) + " (" + rc + ")");
         }
     }
 
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
     String errorName(int rc) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(ADDRESS);

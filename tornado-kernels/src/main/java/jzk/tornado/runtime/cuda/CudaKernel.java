@@ -14,12 +14,19 @@ final class CudaKernel implements DeviceKernel {
     private final KernelSource source;
     final MemorySegment module;
     final MemorySegment function;
+    private final int maxThreads;
 
-    CudaKernel(CudaDevice device, KernelSource source, MemorySegment module, MemorySegment function) {
+    CudaKernel(CudaDevice device, KernelSource source, MemorySegment module, MemorySegment function, int maxThreads) {
         this.device = device;
         this.source = source;
         this.module = module;
         this.function = function;
+        this.maxThreads = maxThreads;
+    }
+
+    @Override
+    public int maxWorkGroupSize() {
+        return maxThreads;
     }
 
     @Override

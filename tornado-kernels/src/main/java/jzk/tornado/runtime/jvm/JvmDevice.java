@@ -30,20 +30,31 @@ public final class JvmDevice extends AbstractDevice {
     /** Largest work-group: 1024 as on CUDA, so that any GPU launch shape also runs here. */
     public static final int MAX_WORK_GROUP = 1024;
 
-    private final GroupRunner runner = new GroupRunner(Runtime.getRuntime().availableProcessors());
+    private final GroupRunner runner;
 
     public JvmDevice() {
         super(new DeviceInfo("jvm", DeviceKind.JVM, "Java " + Runtime.version() + " reference device",
                 System.getProperty("java.vendor", ""), "", Runtime.getRuntime().maxMemory(),
-                Runtime.getRuntime().availableProcessors(), MAX_WORK_GROUP, 48L << 10, "", "", false));
+                Runtime.getRuntime().availableProcessors(), MAX_WORK_GROUP, 48L << 10, "", "", false,
+                8L * (Integer.MAX_VALUE - 8)));
+        this.runner = new GroupRunner(Runtime.getRuntime().availableProcessors());
+    }
+
+    private JvmDevice(JvmDevice root) {
+        super(root);
+        this.runner = root.runner;
+    }
+
+    /** A view sharing memory, kernels and worker threads; launches are synchronous, so there is no stream. */
+    @Override
+    public JvmDevice openStream() {
+        checkOpen();
+        return new JvmDevice((JvmDevice) root());
     }
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         return track(new JvmBuffer(this, bytes));
     }
 
@@ -181,7 +192,9 @@ public final class JvmDevice extends AbstractDevice {
 
     @Override
     protected void release() {
-        runner.close();
+        if (!isView()) {
+            runner.close();
+        }
     }
 
     /** Buffers of this device still open (for leak tests). */

@@ -15,11 +15,21 @@ import jzk.tornado.api.KernelContext;
  * returns the group's k-th array (created by whichever item asks first), so all items share it as on a GPU. A
  * work-item that asks for a different type or size at position k is a kernel error.
  *
+ * <p>Local memory is not zeroed on a GPU, so a kernel must write before it reads. To make a read of unwritten
+ * local memory visible (as a mismatch against the GPU) rather than silently zero, new local arrays are filled with
+ * {@link #POISON_LONG} / {@link #POISON_INT}; {@code -Djzk.jvm.zeroLocals=true} gives Java's zeros instead.
+ *
  * <p>Barrier: a {@link Phaser} with one party per work-item. A work-item that returns deregisters; if another
  * work-item then waits at a barrier of the same or a later phase, the barrier is divergent (undefined on a GPU)
  * and the waiting item fails with a message saying so.
  */
 final class JvmWorkGroup {
+    /** Fill of fresh local {@code long} arrays: an unlikely value, so unwritten reads stand out. */
+    static final long POISON_LONG = 0x5A5A_5A5A_5A5A_5A5AL;
+    /** Fill of fresh local {@code int} arrays. */
+    static final int POISON_INT = 0x5A5A_5A5A;
+    private static final boolean ZERO_LOCALS = Boolean.getBoolean("jzk.jvm.zeroLocals");
+
     private final List<Object> locals = new ArrayList<>();
     private final Phaser phaser;
     private final AtomicInteger earliestExitPhase = new AtomicInteger(Integer.MAX_VALUE);
@@ -67,7 +77,20 @@ final class JvmWorkGroup {
         if (index != locals.size()) {
             throw new IllegalStateException("local array allocations out of order");
         }
-        Object a = isLong ? new long[size] : new int[size];
+        Object a;
+        if (isLong) {
+            long[] l = new long[size];
+            if (!ZERO_LOCALS) {
+                java.util.Arrays.fill(l, POISON_LONG);
+            }
+            a = l;
+        } else {
+            int[] i = new int[size];
+            if (!ZERO_LOCALS) {
+                java.util.Arrays.fill(i, POISON_INT);
+            }
+            a = i;
+        }
         locals.add(a);
         return a;
     }

@@ -39,7 +39,11 @@ final class OpenCl {
     static final long CL_DEVICE_TYPE_ALL = 0xFFFFFFFFL;
     static final long CL_QUEUE_PROFILING_ENABLE = 1 << 1;
     static final long CL_MEM_READ_WRITE = 1;
+    static final long CL_MEM_ALLOC_HOST_PTR = 1 << 4;
+    static final long CL_MAP_READ = 1;
+    static final long CL_MAP_WRITE = 1 << 1;
     static final int CL_PROGRAM_BUILD_LOG = 0x1183;
+    static final int CL_KERNEL_WORK_GROUP_SIZE = 0x11B0;
     static final int CL_PROFILING_COMMAND_START = 0x1282;
     static final int CL_PROFILING_COMMAND_END = 0x1283;
     static final int CL_TRUE = 1;
@@ -61,6 +65,8 @@ final class OpenCl {
     final MethodHandle clEnqueueReadBuffer;
     final MethodHandle clEnqueueCopyBuffer;
     final MethodHandle clEnqueueFillBuffer;
+    final MethodHandle clEnqueueMapBuffer;
+    final MethodHandle clEnqueueUnmapMemObject;
     final MethodHandle clCreateProgramWithSource;
     final MethodHandle clBuildProgram;
     final MethodHandle clGetProgramBuildInfo;
@@ -68,6 +74,7 @@ final class OpenCl {
     final MethodHandle clCreateKernel;
     final MethodHandle clReleaseKernel;
     final MethodHandle clSetKernelArg;
+    final MethodHandle clGetKernelWorkGroupInfo;
     final MethodHandle clEnqueueNDRangeKernel;
     final MethodHandle clEnqueueMarkerWithWaitList;
     final MethodHandle clWaitForEvents;
@@ -101,6 +108,10 @@ final class OpenCl {
                 ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS));
         clEnqueueFillBuffer = lib.function("clEnqueueFillBuffer", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
                 ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS));
+        clEnqueueMapBuffer = lib.function("clEnqueueMapBuffer", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS,
+                JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        clEnqueueUnmapMemObject = lib.function("clEnqueueUnmapMemObject", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+                ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
         clCreateProgramWithSource = lib.function("clCreateProgramWithSource",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         clBuildProgram = lib.function("clBuildProgram",
@@ -112,6 +123,8 @@ final class OpenCl {
         clReleaseKernel = lib.function("clReleaseKernel", i);
         clSetKernelArg = lib.function("clSetKernelArg",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
+        clGetKernelWorkGroupInfo = lib.function("clGetKernelWorkGroupInfo",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
         clEnqueueNDRangeKernel = lib.function("clEnqueueNDRangeKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
                 ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
         clEnqueueMarkerWithWaitList = lib.function("clEnqueueMarkerWithWaitList",
@@ -121,6 +134,36 @@ final class OpenCl {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
         clReleaseEvent = lib.function("clReleaseEvent", i);
         clFinish = lib.function("clFinish", i);
+    }
+
+    // ---- hot paths: exact invocation, no boxing ----
+
+    int setKernelArg(MemorySegment kernel, int index, long size, MemorySegment value) {
+        try {
+            return (int) clSetKernelArg.invokeExact(kernel, index, size, value);
+        } catch (Throwable t) {
+            throw rethrow("clSetKernelArg", t);
+        }
+    }
+
+    int enqueueNDRange(MemorySegment queue, MemorySegment kernel, MemorySegment global, MemorySegment local,
+                       MemorySegment event) {
+        try {
+            return (int) clEnqueueNDRangeKernel.invokeExact(queue, kernel, 1, MemorySegment.NULL, global, local, 0,
+                    MemorySegment.NULL, event);
+        } catch (Throwable t) {
+            throw rethrow("clEnqueueNDRangeKernel", t);
+        }
+    }
+
+    private static RuntimeException rethrow(String name, Throwable t) {
+        if (t instanceof RuntimeException re) {
+            return re;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new DeviceException(name + " threw " + t, t);
     }
 
     /** Throws unless {@code code} is CL_SUCCESS. */

@@ -32,7 +32,7 @@ public final class OpenClBackend {
         List<String> problems = new ArrayList<>();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment n = a.allocate(JAVA_INT);
-            int rc = invokeInt(cl, a, n);
+            int rc = (int) invoke(cl.clGetPlatformIDs, 0, MemorySegment.NULL, n);
             if (rc == OpenCl.CL_PLATFORM_NOT_FOUND_KHR || (rc == 0 && n.get(JAVA_INT, 0) == 0)) {
                 return new DeviceRegistry.Probe(List.of(), "no OpenCL platforms (no ICD registered in /etc/OpenCL/vendors)");
             }
@@ -68,10 +68,6 @@ public final class OpenClBackend {
         return new DeviceRegistry.Probe(devices, String.join("; ", problems));
     }
 
-    private static int invokeInt(OpenCl cl, Arena a, MemorySegment n) {
-        return (int) invoke(cl.clGetPlatformIDs, 0, MemorySegment.NULL, n);
-    }
-
     static Object invoke(java.lang.invoke.MethodHandle h, Object... args) {
         try {
             return h.invokeWithArguments(args);
@@ -94,7 +90,7 @@ public final class OpenClBackend {
         long wg = deviceLong(cl, dev, OpenCl.CL_DEVICE_MAX_WORK_GROUP_SIZE, 8);
         return new DeviceInfo(name, DeviceKind.OPENCL, deviceName + " [" + platformName + "]", vendor, driver, mem,
                 cus, (int) Math.min(wg, Integer.MAX_VALUE), local, "", version,
-                (type & OpenCl.CL_DEVICE_TYPE_GPU) != 0);
+                (type & OpenCl.CL_DEVICE_TYPE_GPU) != 0, deviceLong(cl, dev, OpenCl.CL_DEVICE_MAX_MEM_ALLOC_SIZE, 8));
     }
 
     private static String platformString(OpenCl cl, MemorySegment platform, int param) {

@@ -27,12 +27,15 @@ public final class OpenClDevice extends NativeDevice {
     private final MemorySegment device;
     private final MemorySegment context;
     private final MemorySegment queue;
-    private final List<OpenClKernel> built = new CopyOnWriteArrayList<>();
+    private final List<OpenClKernel> built;
+    private final List<HostMemory> pinned;
 
     OpenClDevice(OpenCl cl, MemorySegment device, DeviceInfo info) {
         super(info);
         this.cl = cl;
         this.device = device;
+        this.built = new CopyOnWriteArrayList<>();
+        this.pinned = new CopyOnWriteArrayList<>();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment devs = a.allocate(ADDRESS);
             devs.set(ADDRESS, 0, device);
@@ -43,6 +46,26 @@ public final class OpenClDevice extends NativeDevice {
         }
     }
 
+    /** A queue view of {@code root}: same context, memory and kernels, its own in-order queue. */
+    private OpenClDevice(OpenClDevice root) {
+        super(root);
+        this.cl = root.cl;
+        this.device = root.device;
+        this.context = root.context;
+        this.built = root.built;
+        this.pinned = root.pinned;
+        try (Arena a = Arena.ofConfined()) {
+            this.queue = OpenCl.create("clCreateCommandQueue", cl.clCreateCommandQueue, a, context, device,
+                    OpenCl.CL_QUEUE_PROFILING_ENABLE);
+        }
+    }
+
+    @Override
+    public OpenClDevice openStream() {
+        checkOpen();
+        return new OpenClDevice((OpenClDevice) root());
+    }
+
     @Override
     protected KernelSource.Language language() {
         return KernelSource.Language.OPENCL_C;
@@ -50,20 +73,17 @@ public final class OpenClDevice extends NativeDevice {
 
     @Override
     public jzk.tornado.api.DeviceBuffer allocate(long bytes) {
-        checkOpen();
-        if (bytes < 0) {
-            throw new DeviceException("allocate: negative size " + bytes);
-        }
+        checkAllocation(bytes);
         try (Arena a = Arena.ofConfined()) {
             long size = Math.max(bytes, 1);
             MemorySegment mem = OpenCl.create("clCreateBuffer(" + bytes + " bytes) on " + name(), cl.clCreateBuffer, a,
                     context, OpenCl.CL_MEM_READ_WRITE, size, MemorySegment.NULL);
-            OpenClBuffer b = track(new OpenClBuffer(this, bytes, mem));
+            OpenClBuffer b = track(new OpenClBuffer((OpenClDevice) root(), bytes, mem));
             int patternBytes = size % 4 == 0 ? 4 : 1;
             MemorySegment zero = a.allocate(4);
             OpenCl.call("clEnqueueFillBuffer", cl.clEnqueueFillBuffer, queue, mem, zero, (long) patternBytes, 0L, size,
                     0, MemorySegment.NULL, MemorySegment.NULL);
-            // the fill reads the pattern at enqueue time; finish so a blocking host copy that follows sees zeros
+            // other queues of the device (openStream) may use the buffer next: let the zero fill finish first
             OpenCl.call("clFinish", cl.clFinish, queue);
             return b;
         }
@@ -101,11 +121,32 @@ public final class OpenClDevice extends NativeDevice {
                 MemorySegment.NULL);
     }
 
+    /**
+     * A buffer created with {@code CL_MEM_ALLOC_HOST_PTR} and mapped for the life of the holder: the usual way to
+     * get page-locked host memory from an OpenCL driver (NVIDIA's among them), so copies from it run at DMA speed.
+     */
     @Override
+    @SuppressWarnings("restricted") // the mapped pointer comes from the driver with a known size
     public HostMemory allocatePinned(long bytes) {
-        Arena arena = Arena.ofShared();
-        MemorySegment seg = arena.allocate(Math.max(1, bytes), 4096).asSlice(0, bytes);
-        return new HostMemory() {
+        checkOpen();
+        long size = Math.max(bytes, 1);
+        MemorySegment mem;
+        MemorySegment mapped;
+        try (Arena a = Arena.ofConfined()) {
+            mem = OpenCl.create("clCreateBuffer(CL_MEM_ALLOC_HOST_PTR, " + bytes + " bytes)", cl.clCreateBuffer, a,
+                    context, OpenCl.CL_MEM_READ_WRITE | OpenCl.CL_MEM_ALLOC_HOST_PTR, size, MemorySegment.NULL);
+            try {
+                mapped = OpenCl.create("clEnqueueMapBuffer", cl.clEnqueueMapBuffer, a, queue, mem, OpenCl.CL_TRUE,
+                        OpenCl.CL_MAP_READ | OpenCl.CL_MAP_WRITE, 0L, size, 0, MemorySegment.NULL, MemorySegment.NULL);
+            } catch (DeviceException e) {
+                releaseMem(mem);
+                throw e;
+            }
+        }
+        MemorySegment seg = mapped.reinterpret(bytes);
+        seg.fill((byte) 0);
+        java.util.concurrent.atomic.AtomicBoolean freed = new java.util.concurrent.atomic.AtomicBoolean();
+        HostMemory holder = new HostMemory() {
             @Override
             public MemorySegment segment() {
                 return seg;
@@ -113,11 +154,17 @@ public final class OpenClDevice extends NativeDevice {
 
             @Override
             public void close() {
-                if (arena.scope().isAlive()) {
-                    arena.close();
+                if (freed.compareAndSet(false, true)) {
+                    OpenCl.call("clEnqueueUnmapMemObject", cl.clEnqueueUnmapMemObject, queue, mem, mapped, 0,
+                            MemorySegment.NULL, MemorySegment.NULL);
+                    OpenCl.call("clFinish", cl.clFinish, queue);
+                    releaseMem(mem);
+                    pinned.remove(this);
                 }
             }
         };
+        pinned.add(holder);
+        return holder;
     }
 
     @Override
@@ -153,7 +200,11 @@ public final class OpenClDevice extends NativeDevice {
                 OpenCl.call("clReleaseProgram", cl.clReleaseProgram, program);
                 throw e;
             }
-            OpenClKernel k = new OpenClKernel(this, source, program, kernel);
+            MemorySegment wg = a.allocate(JAVA_LONG);
+            OpenCl.call("clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", cl.clGetKernelWorkGroupInfo, kernel,
+                    device, OpenCl.CL_KERNEL_WORK_GROUP_SIZE, 8L, wg, MemorySegment.NULL);
+            OpenClKernel k = new OpenClKernel((OpenClDevice) root(), source, program, kernel,
+                    (int) Math.min(wg.get(JAVA_LONG, 0), Integer.MAX_VALUE));
             built.add(k);
             return k;
         }
@@ -200,13 +251,17 @@ public final class OpenClDevice extends NativeDevice {
                         }
                         default -> throw new IllegalStateException("unbound parameter " + p.name());
                     }
-                    OpenCl.call("clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")",
-                            cl.clSetKernelArg, k.kernel, index, v.byteSize(), v);
+                    int rc = cl.setKernelArg(k.kernel, index, v.byteSize(), v);
+                    if (rc != 0) {
+                        OpenCl.check(rc, "clSetKernelArg(" + k.name() + ", " + index + " = " + p.name() + ")");
+                    }
                     index++;
                 }
-                OpenCl.call("clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local " + localSize
-                                + ") on " + name(), cl.clEnqueueNDRangeKernel, queue, k.kernel, 1, MemorySegment.NULL,
-                        global, local, 0, MemorySegment.NULL, event);
+                int rc = cl.enqueueNDRange(queue, k.kernel, global, local, event);
+                if (rc != 0) {
+                    OpenCl.check(rc, "clEnqueueNDRangeKernel(" + k.name() + ", global " + globalSize + ", local "
+                            + localSize + ") on " + name());
+                }
             }
             if (!timed) {
                 return -1;
@@ -269,9 +324,20 @@ public final class OpenClDevice extends NativeDevice {
 
     @Override
     protected void release() {
+        if (isView()) {
+            try {
+                OpenCl.call("clFinish", cl.clFinish, queue);
+            } finally {
+                OpenCl.call("clReleaseCommandQueue", cl.clReleaseCommandQueue, queue);
+            }
+            return;
+        }
         try {
             OpenCl.call("clFinish", cl.clFinish, queue);
         } finally {
+            for (HostMemory h : pinned) {
+                h.close();
+            }
             for (OpenClKernel k : built) {
                 OpenCl.call("clReleaseKernel", cl.clReleaseKernel, k.kernel);
                 OpenCl.call("clReleaseProgram", cl.clReleaseProgram, k.program);

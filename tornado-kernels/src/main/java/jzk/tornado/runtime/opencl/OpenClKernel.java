@@ -17,12 +17,20 @@ final class OpenClKernel implements DeviceKernel {
     private final KernelSource source;
     final MemorySegment program;
     final MemorySegment kernel;
+    private final int maxWorkGroup;
 
-    OpenClKernel(OpenClDevice device, KernelSource source, MemorySegment program, MemorySegment kernel) {
+    OpenClKernel(OpenClDevice device, KernelSource source, MemorySegment program, MemorySegment kernel,
+                 int maxWorkGroup) {
         this.device = device;
         this.source = source;
         this.program = program;
         this.kernel = kernel;
+        this.maxWorkGroup = maxWorkGroup;
+    }
+
+    @Override
+    public int maxWorkGroupSize() {
+        return maxWorkGroup;
     }
 
     @Override
