@@ -58,18 +58,18 @@ public final class BlsGpu {
         return new ResidentBases(host, 2, bases, defaultSegment(2));
     }
 
-    /** Σ scalars[i]·bases[i] in G1; scalars canonical, each below r (else IllegalArgumentException). */
+    /**
+     * Σ scalars[i]·bases[i] in G1; scalars canonical, each below r (else IllegalArgumentException). The bases are
+     * streamed through the device one segment at a time (see {@link Msm#msmStreaming}); use
+     * {@link #residentG1} to keep them there across calls.
+     */
     public static long[] msmG1(KernelHost host, long[] bases, long[] scalars) {
-        try (ResidentBases rb = residentG1(host, bases)) {
-            return Msm.msm(rb, scalars);
-        }
+        return Msm.msmStreaming(host, 1, bases, scalars, defaultSegment(1));
     }
 
-    /** Σ scalars[i]·bases[i] in G2; scalars canonical, each below r (else IllegalArgumentException). */
+    /** Σ scalars[i]·bases[i] in G2, streamed like {@link #msmG1(KernelHost, long[], long[])}. */
     public static long[] msmG2(KernelHost host, long[] bases, long[] scalars) {
-        try (ResidentBases rb = residentG2(host, bases)) {
-            return Msm.msm(rb, scalars);
-        }
+        return Msm.msmStreaming(host, 2, bases, scalars, defaultSegment(2));
     }
 
     /** Σ scalars[i]·bases[i] over bases already on the device. */

@@ -96,6 +96,38 @@ public final class Msm {
         return toAffine(d, total);
     }
 
+    /**
+     * Σ scalars[i]·bases[i] with the bases streamed through the device {@code segmentPoints} at a time: each
+     * segment is converted, uploaded, reduced to one point and freed before the next, so the device holds one
+     * segment (plus the per-segment buckets) however large n is. For inputs larger than device memory.
+     */
+    public static long[] msmStreaming(KernelHost host, int d, long[] bases, long[] scalars, int segmentPoints) {
+        if (d != 1 && d != 2) {
+            throw new IllegalArgumentException("group degree " + d + " is neither 1 (G1) nor 2 (G2)");
+        }
+        if (segmentPoints < 1) {
+            throw new IllegalArgumentException("segmentPoints must be positive, got " + segmentPoints);
+        }
+        int longsPerPoint = 12 * d;
+        if (bases.length % longsPerPoint != 0) {
+            throw new IllegalArgumentException("bases array of " + bases.length + " longs is not a whole number of "
+                    + (d == 1 ? "G1" : "G2") + " affine points (" + longsPerPoint + " longs each)");
+        }
+        int n = bases.length / longsPerPoint;
+        int[] s32 = scalarsToKernel(scalars, n);
+        int[] total = new int[48 * d];
+        for (int from = 0; from < n; from += segmentPoints) {
+            int points = Math.min(segmentPoints, n - from);
+            int[] ints = new int[points * 24 * d];
+            Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
+            try (KernelHost.Buffer seg = host.allocate(ints.length)) {
+                host.write(seg, 0, ints, ints.length);
+                Xyzz.add(d, total, 0, segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS), 0);
+            }
+        }
+        return toAffine(d, total);
+    }
+
     /** One segment: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ. */
     private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
                                  int targetWorkItems) {
