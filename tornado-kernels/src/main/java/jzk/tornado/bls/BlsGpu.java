@@ -1,6 +1,7 @@
 package jzk.tornado.bls;
 
 import jzk.arith.Fr;
+import jzk.tornado.api.Device;
 
 /**
  * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
@@ -57,22 +58,51 @@ public final class BlsGpu {
         return new ResidentBases(host, 2, bases, defaultSegment(2));
     }
 
-    /** Σ scalars[i]·bases[i] in G1; scalars canonical, each below r (else IllegalArgumentException). */
+    /**
+     * Σ scalars[i]·bases[i] in G1; scalars canonical, each below r (else IllegalArgumentException). The bases are
+     * streamed through the device one segment at a time (see {@link Msm#msmStreaming}); use
+     * {@link #residentG1} to keep them there across calls.
+     */
     public static long[] msmG1(KernelHost host, long[] bases, long[] scalars) {
-        try (ResidentBases rb = residentG1(host, bases)) {
-            return Msm.msm(rb, scalars);
-        }
+        return Msm.msmStreaming(host, 1, bases, scalars, defaultSegment(1));
     }
 
-    /** Σ scalars[i]·bases[i] in G2; scalars canonical, each below r (else IllegalArgumentException). */
+    /** Σ scalars[i]·bases[i] in G2, streamed like {@link #msmG1(KernelHost, long[], long[])}. */
     public static long[] msmG2(KernelHost host, long[] bases, long[] scalars) {
-        try (ResidentBases rb = residentG2(host, bases)) {
-            return Msm.msm(rb, scalars);
-        }
+        return Msm.msmStreaming(host, 2, bases, scalars, defaultSegment(2));
     }
 
     /** Σ scalars[i]·bases[i] over bases already on the device. */
     public static long[] msm(ResidentBases bases, long[] scalars) {
         return Msm.msm(bases, scalars);
+    }
+
+    // ---- the same entry points on a runtime Device (jzk.tornado.api.Devices.best(), "cuda:0", …) ----
+
+    /** {@link #ntt(KernelHost, long[], boolean, Coset, Fr.RootFamily)} with snarkjs roots (ω from 5^t). */
+    public static void ntt(Device device, long[] data, boolean inverse, Coset coset) {
+        ntt(new DeviceHost(device), data, inverse, coset, Fr.RootFamily.SNARKJS_5);
+    }
+
+    public static void ntt(Device device, long[] data, boolean inverse, Coset coset, Fr.RootFamily family) {
+        ntt(new DeviceHost(device), data, inverse, coset, family);
+    }
+
+    public static long[] msmG1(Device device, long[] bases, long[] scalars) {
+        return msmG1(new DeviceHost(device), bases, scalars);
+    }
+
+    public static long[] msmG2(Device device, long[] bases, long[] scalars) {
+        return msmG2(new DeviceHost(device), bases, scalars);
+    }
+
+    /** G1 bases kept on {@code device} until the returned object is closed. */
+    public static ResidentBases residentG1(Device device, long[] bases) {
+        return residentG1(new DeviceHost(device), bases);
+    }
+
+    /** G2 bases kept on {@code device} until the returned object is closed. */
+    public static ResidentBases residentG2(Device device, long[] bases) {
+        return residentG2(new DeviceHost(device), bases);
     }
 }

@@ -29,16 +29,11 @@ public final class CurveField {
      * v0 = a0·b0, v1 = a1·b1, v2 = (a0 + a1)(b0 + b1); r0 = v0 − v1 (u² = −1), r1 = v2 − v0 − v1.
      */
     public static void mul(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
-        if (d == 1) {
-            // direct call: keeps G1 free of the Karatsuba loop, whose private arrays the device compiler cannot
-            // keep in registers (ptxas: 392-byte stack frame through the loop, none through this call)
-            Mont32.mul(FP, r, ro, a, ao, b, bo);
-            return;
-        }
         int[] x = new int[12];
         int[] y = new int[12];
         int[] v = new int[36];
-        for (int k = 0; k < 3; k++) {
+        int products = d == 1 ? 1 : 3;
+        for (int k = 0; k < products; k++) {
             if (k < 2) {
                 for (int i = 0; i < 12; i++) {
                     x[i] = a[ao + 12 * k + i];
@@ -50,9 +45,15 @@ public final class CurveField {
             }
             Mont32.mul(FP, v, 12 * k, x, 0, y, 0);
         }
-        Mont32.sub(FP, v, 24, v, 24, v, 0);
-        Mont32.sub(FP, r, ro + 12, v, 24, v, 12);
-        Mont32.sub(FP, r, ro, v, 0, v, 12);
+        if (d == 1) {
+            for (int i = 0; i < 12; i++) {
+                r[ro + i] = v[i];
+            }
+        } else {
+            Mont32.sub(FP, v, 24, v, 24, v, 0);
+            Mont32.sub(FP, r, ro + 12, v, 24, v, 12);
+            Mont32.sub(FP, r, ro, v, 0, v, 12);
+        }
     }
 
     public static void sqr(int d, int[] r, int ro, int[] a, int ao) {

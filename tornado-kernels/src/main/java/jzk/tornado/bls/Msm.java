@@ -19,13 +19,9 @@ public final class Msm {
     private Msm() {
     }
 
-    /** Kernels per group, index d − 1: the entry points with a literal degree (see {@link MsmKernels}). */
-    private static final Method[] ACCUMULATE = {Kernels.find(MsmKernels.class, "accumulateG1"),
-        Kernels.find(MsmKernels.class, "accumulateG2")};
-    private static final Method[] REDUCE = {Kernels.find(MsmKernels.class, "reduceBucketsG1"),
-        Kernels.find(MsmKernels.class, "reduceBucketsG2")};
-    private static final Method[] FOLD = {Kernels.find(MsmKernels.class, "foldHalvesG1"),
-        Kernels.find(MsmKernels.class, "foldHalvesG2")};
+    private static final Method ACCUMULATE = Kernels.find(MsmKernels.class, "accumulate");
+    private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
+    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
     private static final int LOCAL = 64;
     private static final long[] R_LIMBS = Fr.F.modulusLimbs();
     private static final MontgomeryField FP = Fp.F;
@@ -100,6 +96,38 @@ public final class Msm {
         return toAffine(d, total);
     }
 
+    /**
+     * Σ scalars[i]·bases[i] with the bases streamed through the device {@code segmentPoints} at a time: each
+     * segment is converted, uploaded, reduced to one point and freed before the next, so the device holds one
+     * segment (plus the per-segment buckets) however large n is. For inputs larger than device memory.
+     */
+    public static long[] msmStreaming(KernelHost host, int d, long[] bases, long[] scalars, int segmentPoints) {
+        if (d != 1 && d != 2) {
+            throw new IllegalArgumentException("group degree " + d + " is neither 1 (G1) nor 2 (G2)");
+        }
+        if (segmentPoints < 1) {
+            throw new IllegalArgumentException("segmentPoints must be positive, got " + segmentPoints);
+        }
+        int longsPerPoint = 12 * d;
+        if (bases.length % longsPerPoint != 0) {
+            throw new IllegalArgumentException("bases array of " + bases.length + " longs is not a whole number of "
+                    + (d == 1 ? "G1" : "G2") + " affine points (" + longsPerPoint + " longs each)");
+        }
+        int n = bases.length / longsPerPoint;
+        int[] s32 = scalarsToKernel(scalars, n);
+        int[] total = new int[48 * d];
+        for (int from = 0; from < n; from += segmentPoints) {
+            int points = Math.min(segmentPoints, n - from);
+            int[] ints = new int[points * 24 * d];
+            Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
+            try (KernelHost.Buffer seg = host.allocate(ints.length)) {
+                host.write(seg, 0, ints, ints.length);
+                Xyzz.add(d, total, 0, segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS), 0);
+            }
+        }
+        return toAffine(d, total);
+    }
+
     /** One segment: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ. */
     private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
                                  int targetWorkItems) {
@@ -108,16 +136,15 @@ public final class Msm {
         int items = cfg.windows * cfg.groups;
         try (KernelHost.Buffer sc = host.allocate(8L * n);
              KernelHost.Buffer buckets = host.allocate(cfg.bucketInts(d));
-             KernelHost.Buffer partials = host.allocate((long) items * pInts);
-             KernelHost.Buffer scratch = host.allocate((long) items * MsmKernels.SCRATCH_INTS)) {
+             KernelHost.Buffer partials = host.allocate((long) items * pInts)) {
             int[] part = new int[8 * n];
             System.arraycopy(s32, from * 8, part, 0, part.length);
             host.write(sc, 0, part, part.length);
-            host.launch(ACCUMULATE[d - 1], grid(items), LOCAL, basesBuf, sc, buckets, scratch, n, cfg.c,
-                    cfg.windows, cfg.groups);
-            host.launch(REDUCE[d - 1], grid(items), LOCAL, buckets, partials, scratch, cfg.c, items);
+            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
+                    cfg.groups);
+            host.launch(REDUCE, grid(items), LOCAL, d, buckets, partials, cfg.c, items);
             for (int half = items / 2; half >= cfg.windows; half /= 2) {
-                host.launch(FOLD[d - 1], grid(half), LOCAL, partials, scratch, half);
+                host.launch(FOLD, grid(half), LOCAL, d, partials, half);
             }
             int[] sums = new int[cfg.windows * pInts];
             host.read(partials, 0, sums, sums.length);

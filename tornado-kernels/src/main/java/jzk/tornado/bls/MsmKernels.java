@@ -26,12 +26,6 @@ public final class MsmKernels {
     }
 
     private static final long M32 = 0xFFFFFFFFL;
-    /**
-     * Per-work-item scratch in global memory: an {@link Xyzz} register file plus three XYZZ points for the bucket
-     * reduction (3 · 96 ints). Kept out of private memory so the field temporaries stay in registers (see
-     * {@link Xyzz#addAffine(int, int[], int, int[], int, boolean, int[], int)}).
-     */
-    public static final int SCRATCH_INTS = Xyzz.REG_INTS + 288;
 
     /** Unsigned bits {@code [bit, bit+c)} of the 256-bit scalar at {@code s[so…so+8)}; c ≤ 16. */
     static int windowBits(int[] s, int so, int bit, int c) {
@@ -72,24 +66,8 @@ public final class MsmKernels {
      * {@code 2^(c−1)} XYZZ points per work-item.
      */
     public static void accumulate(KernelContext ctx, int d, int[] bases, int[] scalars, int[] buckets,
-                                  int[] scratch, int n, int c, int windows, int groups) {
-        accumulateAt(ctx.globalIdx, d, bases, scalars, buckets, scratch, n, c, windows, groups);
-    }
-
-    /** {@link #accumulate} for G1: the degree is a literal, so the device compiler drops the Fp2 paths. */
-    public static void accumulateG1(KernelContext ctx, int[] bases, int[] scalars, int[] buckets,
-                                    int[] scratch, int n, int c, int windows, int groups) {
-        accumulateAt(ctx.globalIdx, 1, bases, scalars, buckets, scratch, n, c, windows, groups);
-    }
-
-    /** {@link #accumulate} for G2 with a literal degree. */
-    public static void accumulateG2(KernelContext ctx, int[] bases, int[] scalars, int[] buckets,
-                                    int[] scratch, int n, int c, int windows, int groups) {
-        accumulateAt(ctx.globalIdx, 2, bases, scalars, buckets, scratch, n, c, windows, groups);
-    }
-
-    static void accumulateAt(int gid, int d, int[] bases, int[] scalars, int[] buckets, int[] scratch,
-                             int n, int c, int windows, int groups) {
+                                  int n, int c, int windows, int groups) {
+        int gid = ctx.globalIdx;
         if (gid >= windows * groups) {
             return;
         }
@@ -109,8 +87,7 @@ public final class MsmKernels {
             int digit = signedDigit(scalars, i * 8, w, c);
             if (digit != 0) {
                 int mag = digit < 0 ? -digit : digit;
-                Xyzz.addAffine(d, buckets, bo + (mag - 1) * pInts, bases, i * aInts, digit < 0, scratch,
-                        gid * SCRATCH_INTS);
+                Xyzz.addAffine(d, buckets, bo + (mag - 1) * pInts, bases, i * aInts, digit < 0);
             }
         }
     }
@@ -120,24 +97,8 @@ public final class MsmKernels {
      * sums, {@code Σ_b (b+1)·B_b = Σ_b (B_top + … + B_b)}: 2·2^(c−1) additions. A separate launch from
      * {@link #accumulate} so each kernel inlines only its own point formulas.
      */
-    public static void reduceBuckets(KernelContext ctx, int d, int[] buckets, int[] partials, int[] scratch,
-                                     int c, int items) {
-        reduceBucketsAt(ctx.globalIdx, d, buckets, partials, scratch, c, items);
-    }
-
-    /** {@link #reduceBuckets} for G1 with a literal degree. */
-    public static void reduceBucketsG1(KernelContext ctx, int[] buckets, int[] partials, int[] scratch, int c,
-                                       int items) {
-        reduceBucketsAt(ctx.globalIdx, 1, buckets, partials, scratch, c, items);
-    }
-
-    /** {@link #reduceBuckets} for G2 with a literal degree. */
-    public static void reduceBucketsG2(KernelContext ctx, int[] buckets, int[] partials, int[] scratch, int c,
-                                       int items) {
-        reduceBucketsAt(ctx.globalIdx, 2, buckets, partials, scratch, c, items);
-    }
-
-    static void reduceBucketsAt(int gid, int d, int[] buckets, int[] partials, int[] scratch, int c, int items) {
+    public static void reduceBuckets(KernelContext ctx, int d, int[] buckets, int[] partials, int c, int items) {
+        int gid = ctx.globalIdx;
         if (gid >= items) {
             return;
         }
@@ -146,40 +107,25 @@ public final class MsmKernels {
         int bo = gid * bucketCount * pInts;
         // one private array: running sum at 0, accumulator at 96, current bucket at 192. The two additions per
         // bucket are one loop body, so the kernel carries one copy of the XYZZ addition instead of two.
-        // in the work-item's scratch, after its register file: running sum, accumulator, current bucket
-        int so = gid * SCRATCH_INTS;
-        int pts = so + Xyzz.REG_INTS;
-        Xyzz.setInfinity(d, scratch, pts);
-        Xyzz.setInfinity(d, scratch, pts + 96);
+        int[] pts = new int[288];
+        Xyzz.setInfinity(d, pts, 0);
+        Xyzz.setInfinity(d, pts, 96);
         for (int b = bucketCount - 1; b >= 0; b--) {
-            Xyzz.copy(d, scratch, pts + 192, buckets, bo + b * pInts);
+            Xyzz.copy(d, pts, 192, buckets, bo + b * pInts);
             for (int step = 0; step < 2; step++) {
                 // step 0: run += bucket; step 1: acc += run
-                Xyzz.add(d, scratch, pts + 96 * step, scratch, pts + 192 - 192 * step, scratch, so);
+                Xyzz.add(d, pts, 96 * step, pts, 192 - 192 * step);
             }
         }
-        Xyzz.copy(d, partials, gid * pInts, scratch, pts + 96);
+        Xyzz.copy(d, partials, gid * pInts, pts, 96);
     }
 
     /** pts[i] += pts[i + half] for i < half (XYZZ): one level of the tree sum over chunks. */
-    public static void foldHalves(KernelContext ctx, int d, int[] pts, int[] scratch, int half) {
-        foldHalvesAt(ctx.globalIdx, d, pts, scratch, half);
-    }
-
-    /** {@link #foldHalves} for G1 with a literal degree. */
-    public static void foldHalvesG1(KernelContext ctx, int[] pts, int[] scratch, int half) {
-        foldHalvesAt(ctx.globalIdx, 1, pts, scratch, half);
-    }
-
-    /** {@link #foldHalves} for G2 with a literal degree. */
-    public static void foldHalvesG2(KernelContext ctx, int[] pts, int[] scratch, int half) {
-        foldHalvesAt(ctx.globalIdx, 2, pts, scratch, half);
-    }
-
-    static void foldHalvesAt(int i, int d, int[] pts, int[] scratch, int half) {
+    public static void foldHalves(KernelContext ctx, int d, int[] pts, int half) {
+        int i = ctx.globalIdx;
         if (i < half) {
             int pInts = 48 * d;
-            Xyzz.add(d, pts, i * pInts, pts, (i + half) * pInts, scratch, i * SCRATCH_INTS);
+            Xyzz.add(d, pts, i * pInts, pts, (i + half) * pInts);
         }
     }
 }

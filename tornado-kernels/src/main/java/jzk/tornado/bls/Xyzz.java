@@ -23,13 +23,8 @@ public final class Xyzz {
     private Xyzz() {
     }
 
-    /**
-     * Register-file capacity per slot: the widest coordinate (Fp2). Slots are packed at the group's own width
-     * {@code 12·d}, so G1 touches half the file: a smaller local-memory working set per work-item.
-     */
+    /** Register-file slot width: the widest coordinate (Fp2). */
     private static final int W = 24;
-    /** ints of one register file: {@code SLOTS · 24}. */
-    public static final int REG_INTS = 480;
     /** Slots: X1 Y1 ZZ1 ZZZ1 = 0..3, X2 Y2 ZZ2 ZZZ2 = 4..7 (affine x2, y2 in 4, 5), T0..T7 = 8..15, outputs 16..19. */
     private static final int SLOTS = 20;
     private static final int OUT = 16;
@@ -88,13 +83,12 @@ public final class Xyzz {
     }
 
     /** Runs the operations of {@link #PROGRAM} in {@code [from, to)} on the register file {@code reg}. */
-    private static void exec(int d, int[] reg, int ro, int from, int to) {
+    private static void exec(int d, int[] reg, int from, int to) {
         for (int pc = from; pc < to; pc += 4) {
-            int w = 12 * d;
             int op = PROGRAM[pc];
-            int dst = ro + PROGRAM[pc + 1] * w;
-            int a = ro + PROGRAM[pc + 2] * w;
-            int b = ro + PROGRAM[pc + 3] * w;
+            int dst = PROGRAM[pc + 1] * W;
+            int a = PROGRAM[pc + 2] * W;
+            int b = PROGRAM[pc + 3] * W;
             if (op == MUL) {
                 CurveField.mul(d, reg, dst, reg, a, reg, b);
             } else if (op == ADD) {
@@ -106,21 +100,21 @@ public final class Xyzz {
     }
 
     /** Copies {@code count} coordinates from {@code src[so…]} (packed, 12·d ints each) into slots from {@code slot}. */
-    private static void load(int d, int[] reg, int ro, int slot, int[] src, int so, int count) {
+    private static void load(int d, int[] reg, int slot, int[] src, int so, int count) {
         int s = 12 * d;
         for (int c = 0; c < count; c++) {
             for (int i = 0; i < s; i++) {
-                reg[ro + (slot + c) * s + i] = src[so + c * s + i];
+                reg[(slot + c) * W + i] = src[so + c * s + i];
             }
         }
     }
 
     /** Stores the output slots X3, Y3, ZZ3, ZZZ3 to the point at {@code p[po]}. */
-    private static void storeOut(int d, int[] reg, int ro, int[] p, int po) {
+    private static void storeOut(int d, int[] reg, int[] p, int po) {
         int s = 12 * d;
         for (int c = 0; c < 4; c++) {
             for (int i = 0; i < s; i++) {
-                p[po + c * s + i] = reg[ro + (OUT + c) * s + i];
+                p[po + c * s + i] = reg[(OUT + c) * W + i];
             }
         }
     }
@@ -152,17 +146,6 @@ public final class Xyzz {
      * madd-2008-s, or mdbl-2008-s-1 when the base equals p, or infinity when it is −p.
      */
     public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
-        addAffine(d, p, po, a, ao, negate, new int[REG_INTS], 0);
-    }
-
-    /**
-     * {@link #addAffine(int, int[], int, int[], int, boolean)} with the register file at {@code reg[ro…ro+REG_INTS)}.
-     * Kernels pass a per-work-item slice of a global scratch buffer: a dynamically indexed private array would
-     * make ptxas keep every private array of the kernel, the multiplication's temporaries included, in local
-     * memory (measured with ptxas -v: 344-byte frames), while with the file in global memory they stay in
-     * registers (0-byte frames).
-     */
-    public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate, int[] reg, int ro) {
         if (isAffineInfinity(d, a, ao)) {
             return;
         }
@@ -178,18 +161,19 @@ public final class Xyzz {
             CurveField.setOne(d, p, po + 3 * s);
             return;
         }
-        load(d, reg, ro, 0, p, po, 4);
-        load(d, reg, ro, 4, a, ao, 2);
+        int[] reg = new int[SLOTS * W];
+        load(d, reg, 0, p, po, 4);
+        load(d, reg, 4, a, ao, 2);
         if (negate) {
-            CurveField.neg(d, reg, ro + 5 * s, reg, ro + 5 * s);
+            CurveField.neg(d, reg, 5 * W, reg, 5 * W);
         }
         // phase 0: P and R; phase 1: the addition, or the doubling when P = R = 0
         int from = MADD_PRE;
         int to = MADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, ro + 8 * s)) {
-                    if (!CurveField.isZero(d, reg, ro + 9 * s)) {
+                if (CurveField.isZero(d, reg, 8 * W)) {
+                    if (!CurveField.isZero(d, reg, 9 * W)) {
                         setInfinity(d, p, po);
                         return;
                     }
@@ -200,32 +184,23 @@ public final class Xyzz {
                     to = MDBL;
                 }
             }
-            exec(d, reg, ro, from, to);
+            exec(d, reg, from, to);
         }
-        storeOut(d, reg, ro, p, po);
+        storeOut(d, reg, p, po);
     }
 
     /** p = 2p in place (dbl-2008-s-1). Infinity stays infinity (ZZ1 = 0 ⇒ ZZ3 = 0). */
     public static void dbl(int d, int[] p, int po) {
-        dbl(d, p, po, new int[REG_INTS], 0);
-    }
-
-    /** {@link #dbl(int, int[], int)} with the register file at {@code reg[ro…]}. */
-    public static void dbl(int d, int[] p, int po, int[] reg, int ro) {
-        load(d, reg, ro, 0, p, po, 4);
-        exec(d, reg, ro, DBL, ADD_PRE);
-        storeOut(d, reg, ro, p, po);
+        int[] reg = new int[SLOTS * W];
+        load(d, reg, 0, p, po, 4);
+        exec(d, reg, DBL, ADD_PRE);
+        storeOut(d, reg, p, po);
     }
 
     /**
      * p += q, both XYZZ: add-2008-s; P = 0 = R means p = q (doubling); P = 0 ≠ R means p = −q (infinity).
      */
     public static void add(int d, int[] p, int po, int[] q, int qo) {
-        add(d, p, po, q, qo, new int[REG_INTS], 0);
-    }
-
-    /** {@link #add(int, int[], int, int[], int)} with the register file at {@code reg[ro…]}. */
-    public static void add(int d, int[] p, int po, int[] q, int qo, int[] reg, int ro) {
         if (isInfinity(d, q, qo)) {
             return;
         }
@@ -233,15 +208,15 @@ public final class Xyzz {
             copy(d, p, po, q, qo);
             return;
         }
-        int s = 12 * d;
-        load(d, reg, ro, 0, p, po, 4);
-        load(d, reg, ro, 4, q, qo, 4);
+        int[] reg = new int[SLOTS * W];
+        load(d, reg, 0, p, po, 4);
+        load(d, reg, 4, q, qo, 4);
         int from = ADD_PRE;
         int to = ADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, ro + 9 * s)) {
-                    if (!CurveField.isZero(d, reg, ro + 11 * s)) {
+                if (CurveField.isZero(d, reg, 9 * W)) {
+                    if (!CurveField.isZero(d, reg, 11 * W)) {
                         setInfinity(d, p, po);
                         return;
                     }
@@ -252,8 +227,8 @@ public final class Xyzz {
                     to = END;
                 }
             }
-            exec(d, reg, ro, from, to);
+            exec(d, reg, from, to);
         }
-        storeOut(d, reg, ro, p, po);
+        storeOut(d, reg, p, po);
     }
 }

@@ -161,4 +161,24 @@ class MsmTest {
             }
         }
     }
+
+    /** Streaming segments through the device gives the resident result, for segment sizes that do not divide n. */
+    @Test
+    void streamedSegmentsMatchResident() {
+        int n = 23;
+        BigInteger[][] g = Oracle.generator(1);
+        long[] bases = new long[n * 12];
+        long[] scalars = new long[n * 4];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(affineToLongs(Oracle.scalarMul(g, BigInteger.valueOf(3 + i)), 1), 0, bases, i * 12, 12);
+            System.arraycopy(Limbs.fromBigInteger(Oracle.random(rnd, Fr.R), 4), 0, scalars, i * 4, 4);
+        }
+        try (ResidentBases rb = new ResidentBases(host, 1, bases, 1 << 20)) {
+            long[] want = Msm.msm(rb, scalars);
+            for (int seg : new int[] {1, 5, 23}) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(want, Msm.msmStreaming(host, 1, bases, scalars, seg),
+                        "segments of " + seg);
+            }
+        }
+    }
 }
