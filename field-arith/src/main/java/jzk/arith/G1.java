@@ -27,7 +27,7 @@ public final class G1 {
 
     /** The curve y² = x³ + 4 over Fp with the generator above and order r = {@link Fr#R}. */
     public static final Curve CURVE = new Curve("G1", FpCoordinates.INSTANCE, Fp.F.fromLong(4), generatorLimbs(),
-            Fr.R);
+            Fr.R, G1::isInSubgroup);
 
     private static long[] generatorLimbs() {
         long[] g = new long[AFFINE_LONGS];
@@ -54,9 +54,59 @@ public final class G1 {
         return new BigInteger[] {Fp.F.toBigInteger(a, ao), Fp.F.toBigInteger(a, ao + Fp.LIMBS)};
     }
 
-    /** Membership in the order-r subgroup of an on-curve affine point: {@code [r]P = O}. */
+    /**
+     * β, the primitive cube root of unity in Fp for which the endomorphism σ(x, y) = (β·x, y) acts on G1 as
+     * multiplication by −z² (the eigenvalue Scott's test below needs). Computed at class load as
+     * {@code 2^((p−1)/3)} or its square, whichever satisfies σ(G) = [−z²]G on the generator; the test suite
+     * checks it against the definitional test on points in and out of G1.
+     */
+    private static final long[] BETA = chooseBeta();
+
+    private static long[] chooseBeta() {
+        long[] beta = new long[Fp.LIMBS];
+        Fp.F.pow(beta, 0, Fp.F.fromLong(2), 0, Fp.P.subtract(BigInteger.ONE).divide(BigInteger.valueOf(3)));
+        if (Fp.F.isOne(beta, 0)) {
+            throw new IllegalStateException("2 is a cube in Fp; choose another non-cube");
+        }
+        if (!sigmaMatches(generatorLimbs(), beta)) {
+            Fp.F.square(beta, 0, beta, 0);
+            if (!sigmaMatches(generatorLimbs(), beta)) {
+                throw new IllegalStateException("neither cube root of unity gives σ(G) = [−z²]G");
+            }
+        }
+        return beta;
+    }
+
+    private static boolean sigmaMatches(long[] a, long[] beta) {
+        long[] sigma = new long[JACOBIAN_LONGS];
+        Fp.F.mul(sigma, 0, a, 0, beta, 0);
+        Fp.F.copy(sigma, Fp.LIMBS, a, Fp.LIMBS);
+        Fp.F.setOne(sigma, 2 * Fp.LIMBS);
+        return CURVE.equal(sigma, 0, minusZSquared(a), 0);
+    }
+
+    private static long[] minusZSquared(long[] a) {
+        long[] t = new long[JACOBIAN_LONGS];
+        CURVE.fromAffine(t, 0, a, 0);
+        CURVE.mulByUnsignedLong(t, 0, t, 0, Pairing.ABS_X);
+        CURVE.mulByUnsignedLong(t, 0, t, 0, Pairing.ABS_X); // [z²]P, as z² = |z|²
+        CURVE.neg(t, 0, t, 0);
+        return t;
+    }
+
+    /**
+     * Membership in the order-r subgroup of an on-curve affine point, by Scott's endomorphism test: P ∈ G1 iff
+     * σ(P) = [−z²]P (M. Scott, "A note on group membership tests for G1, G2 and GT on BLS pairing-friendly
+     * curves", ePrint 2021/1130, §6; proof corrected in El Housni, Guillevic, Piellard, ePrint 2022/352). Costs two
+     * 64-bit sparse multiplications instead of one by the 255-bit r ({@link Curve#isTorsionFreeByOrder}).
+     * The point must be on the curve (the test says nothing about other points).
+     */
     public static boolean isInSubgroup(long[] a, int ao) {
-        return CURVE.isTorsionFreeByOrder(a, ao);
+        if (CURVE.isInfinityAffine(a, ao)) {
+            return true;
+        }
+        long[] p = java.util.Arrays.copyOfRange(a, ao, ao + AFFINE_LONGS);
+        return sigmaMatches(p, BETA);
     }
 
     /** {@code [k]P} as a new affine point. */

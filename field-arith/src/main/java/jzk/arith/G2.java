@@ -30,7 +30,7 @@ public final class G2 {
     /** The curve y² = x³ + 4(u + 1) over Fp2 with the generator above and order r = {@link Fr#R}. */
     public static final Curve CURVE = new Curve("G2", Fp2Coordinates.INSTANCE,
             Fp2Coordinates.INSTANCE.fromBigIntegers(BigInteger.valueOf(4), BigInteger.valueOf(4)),
-            affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1), Fr.R);
+            affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1), Fr.R, G2::isInSubgroup);
 
     /** The generator, affine (a new array). */
     public static long[] generator() {
@@ -56,9 +56,54 @@ public final class G2 {
         return c;
     }
 
-    /** Membership in the order-r subgroup of an on-curve affine point: {@code [r]P = O}. */
+    /** ψ's x coefficient {@code 1/(u+1)^((p−1)/3)}, computed at class load. */
+    private static final long[] PSI_X = psiCoefficient(3);
+    /** ψ's y coefficient {@code 1/(u+1)^((p−1)/2)}. */
+    private static final long[] PSI_Y = psiCoefficient(2);
+
+    private static long[] psiCoefficient(int d) {
+        long[] c = Fp2.fromBigIntegers(BigInteger.ONE, BigInteger.ONE);
+        Fp2.pow(c, 0, c, 0, Fp.P.subtract(BigInteger.ONE).divide(BigInteger.valueOf(d)));
+        Fp2.inverse(c, 0, c, 0);
+        return c;
+    }
+
+    /**
+     * The endomorphism ψ = untwist ∘ Frobenius ∘ twist of E'(Fp2) on an affine point:
+     * {@code ψ(x, y) = (conj(x)·PSI_X, conj(y)·PSI_Y)} (Galbraith, Scott, "Exponentiation in pairing-friendly
+     * groups using homomorphisms", Pairing 2008). Infinity maps to infinity.
+     */
+    public static void psi(long[] r, int ro, long[] a, int ao) {
+        if (CURVE.isInfinityAffine(a, ao)) {
+            CURVE.setInfinityAffine(r, ro);
+            return;
+        }
+        Fp2.conjugate(r, ro, a, ao);
+        Fp2.mul(r, ro, r, ro, PSI_X, 0);
+        Fp2.conjugate(r, ro + Fp2.LONGS, a, ao + Fp2.LONGS);
+        Fp2.mul(r, ro + Fp2.LONGS, r, ro + Fp2.LONGS, PSI_Y, 0);
+    }
+
+    /**
+     * Membership in the order-r subgroup of an on-curve affine point, by Scott's test: P ∈ G2 iff ψ(P) = [z]P
+     * (M. Scott, "A note on group membership tests for G1, G2 and GT on BLS pairing-friendly curves",
+     * ePrint 2021/1130, §4; proof corrected in El Housni, Guillevic, Piellard, ePrint 2022/352). One sparse
+     * 64-bit multiplication instead of one by the 255-bit r ({@link Curve#isTorsionFreeByOrder}). The point must be
+     * on the curve.
+     */
     public static boolean isInSubgroup(long[] a, int ao) {
-        return CURVE.isTorsionFreeByOrder(a, ao);
+        if (CURVE.isInfinityAffine(a, ao)) {
+            return true;
+        }
+        long[] psiP = new long[AFFINE_LONGS];
+        psi(psiP, 0, a, ao);
+        long[] lhs = new long[JACOBIAN_LONGS];
+        CURVE.fromAffine(lhs, 0, psiP, 0);
+        long[] zP = new long[JACOBIAN_LONGS];
+        CURVE.fromAffine(zP, 0, a, ao);
+        CURVE.mulByUnsignedLong(zP, 0, zP, 0, Pairing.ABS_X);
+        CURVE.neg(zP, 0, zP, 0); // z = −|z|
+        return CURVE.equal(lhs, 0, zP, 0);
     }
 
     /** {@code [k]P} as a new affine point. */

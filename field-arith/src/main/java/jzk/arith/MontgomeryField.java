@@ -16,7 +16,7 @@ import java.util.Random;
  * IEEE Micro 1996, §4 (Coarsely Integrated Operand Scanning). The top limb of both BLS12-381 moduli has spare
  * bits, so the running total never needs a word past {@code n + 1}.
  *
- * <p>For the two BLS12-381 moduli (Fp, 6 limbs; Fr, 4 limbs) mul/square/add/sub/neg dispatch to the unrolled,
+ * <p>For the two BLS12-381 moduli (Fp, 6 limbs; Fr, 4 limbs) mul, square (SOS), add, sub and neg dispatch to the unrolled,
  * allocation-free {@link MontgomeryUnrolled}, generated from this same algorithm by {@code MontgomeryGenerator}
  * (test sources) and checked in CI to be current; the loops below serve any other modulus and are the reference
  * the generated code is tested against ({@code MontgomeryFieldSuite} runs both).
@@ -144,7 +144,11 @@ public final class MontgomeryField {
     }
 
     public void square(long[] r, int ro, long[] a, int ao) {
-        mul(r, ro, a, ao, a, ao);
+        switch (kind) {
+            case FP -> MontgomeryUnrolled.fpSquare(r, ro, a, ao);
+            case FR -> MontgomeryUnrolled.frSquare(r, ro, a, ao);
+            default -> mulGeneric(r, ro, a, ao, a, ao);
+        }
     }
 
     // ---------------------------------------------------------------- addition

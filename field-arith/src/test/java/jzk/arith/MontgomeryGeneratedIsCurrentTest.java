@@ -15,4 +15,10 @@ class MontgomeryGeneratedIsCurrentTest {
         assertEquals(MontgomeryGenerator.generate(), committed,
                 MontgomeryGenerator.OUTPUT + " is stale or hand-edited: run scripts/regenerate-montgomery.sh");
     }
+
+    @Test
+    void generatorModuliAreTheFieldModuli() {
+        assertEquals(Fp.P, MontgomeryGenerator.FP_MODULUS);
+        assertEquals(Fr.R, MontgomeryGenerator.FR_MODULUS);
+    }
 }

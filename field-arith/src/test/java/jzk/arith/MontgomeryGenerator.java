@@ -21,6 +21,15 @@ import java.nio.file.Path;
  */
 public final class MontgomeryGenerator {
     static final Path OUTPUT = Path.of("src/main/java/jzk/arith/MontgomeryUnrolled.java");
+    /**
+     * The BLS12-381 moduli (IETF draft-irtf-cfrg-pairing-friendly-curves §4.2.1: p and r), repeated here so the
+     * generator compiles on its own, before the code it generates exists; the currency test checks they equal
+     * {@code Fp.P} and {@code Fr.R}.
+     */
+    static final BigInteger FP_MODULUS = new BigInteger(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
+    static final BigInteger FR_MODULUS = new BigInteger(
+            "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
 
     private final StringBuilder out = new StringBuilder();
 
@@ -33,8 +42,8 @@ public final class MontgomeryGenerator {
     static String generate() {
         MontgomeryGenerator g = new MontgomeryGenerator();
         g.header();
-        g.field("fp", "Fp", Fp.P, Fp.LIMBS);
-        g.field("fr", "Fr", Fr.R, 4);
+        g.field("fp", "Fp", FP_MODULUS, 6);
+        g.field("fr", "Fr", FR_MODULUS, 4);
         g.line("}");
         return g.out.toString();
     }
@@ -64,7 +73,10 @@ public final class MontgomeryGenerator {
     }
 
     private void field(String prefix, String name, BigInteger m, int n) {
-        long[] p = Limbs.fromBigInteger(m, n);
+        long[] p = new long[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = m.shiftRight(64 * i).longValue();
+        }
         if (Long.compareUnsigned(p[n - 1], 0x7fffffffffffffffL - 1) >= 0) {
             throw new IllegalStateException(name + ": top limb too large for the no-carry CIOS");
         }
@@ -80,6 +92,7 @@ public final class MontgomeryGenerator {
         line("    /** {@code −m^{-1} mod 2^64}. */");
         line("    static final long " + up + "_INV = " + hex(inv) + ";");
         mul(prefix, up, n);
+        square(prefix, up, n);
         add(prefix, up, n);
         sub(prefix, up, n);
         neg(prefix, up, n);
@@ -102,18 +115,36 @@ public final class MontgomeryGenerator {
     private void madd(String hi, String lo, String x, String y, String add1, String add2) {
         line("        lo = " + x + " * " + y + ";");
         line("        hi = Math.unsignedMultiplyHigh(" + x + ", " + y + ");");
-        if (add1 != null) {
-            line("        s = lo + " + add1 + ";");
-            line("        hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;");
-            line("        lo = s;");
-        }
-        if (add2 != null) {
-            line("        s = lo + " + add2 + ";");
-            line("        hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;");
-            line("        lo = s;");
+        for (String add : new String[] {add1, add2}) {
+            if (add != null) {
+                line("        s = lo + " + add + ";");
+                line("        hi += " + carry2("lo", "s") + ";");
+                line("        lo = s;");
+            }
         }
         line("        " + lo + " = lo;");
         line("        " + hi + " = hi;");
+    }
+
+    /**
+     * Carry out of a two-operand sum {@code s = a + x}: {@code s < a} unsigned. Measured faster under C2 (JDK 25)
+     * than the bit formula below for the multiply-accumulate chains (117 vs 176 ns per Fp mul on the CI box).
+     */
+    private static String carry2(String a, String s) {
+        return "(Long.compareUnsigned(" + s + ", " + a + ") < 0 ? 1L : 0L)";
+    }
+
+    /**
+     * Carry out of {@code s = a + b + carry-in} (a compare on s alone cannot tell s = a with a carry): Warren,
+     * "Hacker's Delight", 2nd ed., §2-16.
+     */
+    private static String carry(String a, String b, String s) {
+        return "(((" + a + " & " + b + ") | ((" + a + " | " + b + ") & ~" + s + ")) >>> 63)";
+    }
+
+    /** Borrow out of {@code d = a − b (− borrow in)}, same source. */
+    private static String borrow(String a, String b, String d) {
+        return "(((~" + a + " & " + b + ") | (~(" + a + " ^ " + b + ") & " + d + ")) >>> 63)";
     }
 
     private void mul(String prefix, String up, int n) {
@@ -133,7 +164,8 @@ public final class MontgomeryGenerator {
             line("        m = t0 * " + up + "_INV;");
             // C = hi(t0 + m·p0): the low word is zero by the choice of m
             line("        lo = m * " + up + "_P0;");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + (Long.compareUnsigned(lo + t0, lo) < 0 ? 1 : 0);");
+            line("        s = lo + t0;");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
             for (int j = 1; j < n; j++) {
                 madd("A", "t" + j, "a" + j, "b" + i, i == 0 ? null : "t" + j, "A");
                 madd("C", "t" + (j - 1), "m", up + "_P" + j, "t" + j, "C");
@@ -144,14 +176,78 @@ public final class MontgomeryGenerator {
         line("    }");
     }
 
+    /**
+     * Squaring by separated operand scanning (Koç–Acar–Kaliski §3, SOS): the off-diagonal products once, doubled by a
+     * shift, plus the diagonal squares, then n Montgomery reduction rounds over the 2n-word square — (n² − n)/2
+     * fewer word products than {@code mul}. Bound: a² < m² so the reduced value (a² + M·m)/R < 2m, one subtraction.
+     */
+    private void square(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a²·R^{-1} mod m} (SOS squaring, fully unrolled). */");
+        line("    static void " + prefix + "Square(long[] r, int ro, long[] a, int ao) {");
+        loads("a", n);
+        StringBuilder decl = new StringBuilder("        long lo, hi, s, m, C, c, c1, e");
+        for (int k = 0; k < 2 * n; k++) {
+            decl.append(", w").append(k).append(" = 0");
+        }
+        line(decl.append(";").toString());
+        line("        // off-diagonal products a_i·a_j, i < j");
+        for (int i = 0; i < n - 1; i++) {
+            for (int j = i + 1; j < n; j++) {
+                madd("c", "w" + (i + j), "a" + i, "a" + j, i == 0 ? null : "w" + (i + j), j == i + 1 ? null : "c");
+            }
+            line("        w" + (i + n) + " = c;");
+        }
+        line("        // double");
+        for (int k = 2 * n - 1; k > 0; k--) {
+            line("        w" + k + " = (w" + k + " << 1) | (w" + (k - 1) + " >>> 63);");
+        }
+        line("        w0 = w0 << 1;");
+        line("        // plus the diagonal squares a_i², carried through all 2n words");
+        line("        c = 0;");
+        for (int i = 0; i < n; i++) {
+            line("        lo = a" + i + " * a" + i + ";");
+            line("        hi = Math.unsignedMultiplyHigh(a" + i + ", a" + i + ");");
+            addWithCarry("w" + (2 * i), "lo");
+            addWithCarry("w" + (2 * i + 1), "hi");
+        }
+        line("        // Montgomery reduction, one word per round; e carries into the next round's top word");
+        line("        e = 0;");
+        for (int i = 0; i < n; i++) {
+            line("        m = w" + i + " * " + up + "_INV;");
+            line("        lo = m * " + up + "_P0;");
+            line("        s = lo + w" + i + ";");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
+            for (int j = 1; j < n; j++) {
+                madd("C", "w" + (i + j), "m", up + "_P" + j, "w" + (i + j), "C");
+            }
+            int top = i + n;
+            line("        s = w" + top + " + C;");
+            line("        c1 = " + carry2("C", "s") + ";");
+            line("        w" + top + " = s + e;");
+            line("        e = c1 | " + carry2("s", "w" + top) + ";");
+        }
+        for (int i = 0; i < n; i++) {
+            line("        final long v" + i + " = w" + (i + n) + ";");
+        }
+        finalSubtract(up, n, "v");
+        line("    }");
+    }
+
+    /** {@code (c, w) = w + x + c} with c ∈ {0, 1}: the sum is below 2^65, so at most one of the two steps carries. */
+    private void addWithCarry(String w, String x) {
+        line("        s = " + w + " + " + x + ";");
+        line("        c1 = " + carry2(x, "s") + ";");
+        line("        " + w + " = s + c;");
+        line("        c = c1 | " + carry2("s", w) + ";");
+    }
+
     /** {@code r = v ≥ m ? v − m : v} branch-free on limbs v0..v(n−1), then the stores. */
     private void finalSubtract(String up, int n, String v) {
-        line("        long bw = 0, d, x;");
+        line("        long bw = 0, d;");
         for (int i = 0; i < n; i++) {
-            line("        x = " + v + i + " - " + up + "_P" + i + ";");
-            line("        d = x - bw;");
-            line("        bw = ((~" + v + i + " & " + up + "_P" + i + ") | (~(" + v + i + " ^ " + up + "_P" + i
-                    + ") & x)) >>> 63 | (Long.compareUnsigned(x, bw) < 0 ? 1 : 0);");
+            line("        d = " + v + i + " - " + up + "_P" + i + " - bw;");
+            line("        bw = " + borrow(v + i, up + "_P" + i, "d") + ";");
             line("        final long d" + i + " = d;");
         }
         line("        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m");
@@ -166,12 +262,11 @@ public final class MontgomeryGenerator {
         line("    static void " + prefix + "Add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
         loads("a", n);
         loads("b", n);
-        line("        long c = 0, s, u;");
+        line("        long c = 0, s;");
         for (int i = 0; i < n; i++) {
-            line("        s = a" + i + " + b" + i + ";");
-            line("        u = s + c;");
-            line("        c = ((a" + i + " & b" + i + ") | ((a" + i + " | b" + i + ") & ~s)) >>> 63 | (Long.compareUnsigned(u, s) < 0 ? 1 : 0);");
-            line("        final long v" + i + " = u;");
+            line("        s = a" + i + " + b" + i + " + c;");
+            line("        c = " + carry("a" + i, "b" + i, "s") + ";");
+            line("        final long v" + i + " = s;");
         }
         finalSubtract(up, n, "v");
         line("    }");
@@ -183,11 +278,10 @@ public final class MontgomeryGenerator {
         line("    static void " + prefix + "Sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
         loads("a", n);
         loads("b", n);
-        line("        long bw = 0, x, d;");
+        line("        long bw = 0, d;");
         for (int i = 0; i < n; i++) {
-            line("        x = a" + i + " - b" + i + ";");
-            line("        d = x - bw;");
-            line("        bw = ((~a" + i + " & b" + i + ") | (~(a" + i + " ^ b" + i + ") & x)) >>> 63 | (Long.compareUnsigned(x, bw) < 0 ? 1 : 0);");
+            line("        d = a" + i + " - b" + i + " - bw;");
+            line("        bw = " + borrow("a" + i, "b" + i, "d") + ";");
             line("        final long d" + i + " = d;");
         }
         addMaskedModulus(up, n, "-bw");
@@ -197,13 +291,12 @@ public final class MontgomeryGenerator {
     /** {@code r = d + (m & mask)}, then the stores. */
     private void addMaskedModulus(String up, int n, String maskExpr) {
         line("        final long mask = " + maskExpr + ";");
-        line("        long c = 0, s, u, q;");
+        line("        long c = 0, s, q;");
         for (int i = 0; i < n; i++) {
             line("        q = " + up + "_P" + i + " & mask;");
-            line("        s = d" + i + " + q;");
-            line("        u = s + c;");
-            line("        c = ((d" + i + " & q) | ((d" + i + " | q) & ~s)) >>> 63 | (Long.compareUnsigned(u, s) < 0 ? 1 : 0);");
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = u;");
+            line("        s = d" + i + " + q + c;");
+            line("        c = " + carry("d" + i, "q", "s") + ";");
+            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = s;");
         }
     }
 
@@ -218,12 +311,11 @@ public final class MontgomeryGenerator {
         }
         line(or.append(";").toString());
         line("        final long mask = -((any | -any) >>> 63); // all ones iff a ≠ 0");
-        line("        long bw = 0, x, d, q;");
+        line("        long bw = 0, d, q;");
         for (int i = 0; i < n; i++) {
             line("        q = " + up + "_P" + i + " & mask;");
-            line("        x = q - a" + i + ";");
-            line("        d = x - bw;");
-            line("        bw = ((~q & a" + i + ") | (~(q ^ a" + i + ") & x)) >>> 63 | (Long.compareUnsigned(x, bw) < 0 ? 1 : 0);");
+            line("        d = q - a" + i + " - bw;");
+            line("        bw = " + borrow("q", "a" + i, "d") + ";");
             line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = d;");
         }
         line("    }");

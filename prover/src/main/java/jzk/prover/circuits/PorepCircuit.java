@@ -37,6 +37,10 @@ public final class PorepCircuit implements Circuit {
 
     @Override
     public void synthesize(ConstraintSystem cs) {
+        if (p == null && cs.computesWitness()) {
+            throw new IllegalStateException("a shape-only PoRep circuit (" + shape.shapeId()
+                    + ") can be recorded but has no values for a witness");
+        }
         int k = shape.challenges();
         int d = shape.depth();
         AllocatedNum replicaId = AllocatedNum.allocInput(cs, "replica_id", () -> p.replicaId());

@@ -2,25 +2,23 @@ package jzk.prover.circuits;
 
 import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.gadgets.PoseidonGadget;
-import jzk.prover.r1cs.R1cs;
-import jzk.prover.r1cs.Synthesizer;
 
 /**
  * The shape of one partition of the PoRep-C2-like benchmark circuit: {@code challenges} (K) Merkle openings of
  * depth {@code depth} (D) in a Poseidon tree, each leaf being {@code leafHash(replicaId, data)}.
  *
- * <p>Constraint count of one partition, {@code K·(247·D + L + 2)}:
+ * <p>Constraint count of one partition, {@code K·((H + 3)·D + L + 2)} with H = 258 the Poseidon node hash
+ * ({@link PoseidonGadget#HASH2_CONSTRAINTS}), i.e. {@code K·(261·D + L + 2)}:
  * <ul>
  * <li>challenge index → D path bits: D booleanity constraints + 1 packing constraint;
- * <li>leaf hash: L = 244 for Poseidon ({@link PoseidonGadget#HASH2_CONSTRAINTS}); for SHA-256, L =
- * {@link #sha256LeafConstraints()} (two 255-bit decompositions, two SHA-256 compressions, one packing; measured
- * by recording the leaf-hash gadget alone, because constant bits in the message make the exact count depend on
- * the bit layout);
- * <li>D levels × (2 for the conditional swap + 244 for the Poseidon node hash) = 246·D;
+ * <li>leaf hash: L = H = 258 for Poseidon; for SHA-256, L =
+ * {@link #SHA256_LEAF_CONSTRAINTS} = 45 849 (two 255-bit decompositions, two SHA-256 compressions, one packing;
+ * derivation there);
+ * <li>D levels × (2 for the conditional swap + H for the Poseidon node hash) = 260·D;
  * <li>1 constraint that the computed root equals the public comm_r.
  * </ul>
- * So {@code (D + 1) + L + 246·D + 1 = 247·D + L + 2} per challenge. Public inputs: replica id, comm_r and the K
- * challenge indices (K + 2).
+ * So {@code (D + 1) + L + (H + 2)·D + 1 = (H + 3)·D + L + 2} per challenge (Poseidon leaf: 261·D + 260).
+ * Public inputs: replica id, comm_r and the K challenge indices (K + 2).
  */
 public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
     /** Tree depth limit: indices are {@code long}s and the generator draws them below {@code 2^depth}. */
@@ -38,32 +36,36 @@ public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
         }
     }
 
-    private static volatile long sha256Leaf = -1;
-
-    /** Constraints of the SHA-256 leaf hash, recorded once from the gadget alone. */
-    public static long sha256LeafConstraints() {
-        long v = sha256Leaf;
-        if (v < 0) {
-            R1cs r = Synthesizer.record(cs -> MerkleHash.SHA256.hash2(cs, "leaf",
-                    jzk.prover.gadgets.AllocatedNum.alloc(cs, "a", () -> null),
-                    jzk.prover.gadgets.AllocatedNum.alloc(cs, "b", () -> null)), false);
-            v = r.numConstraints();
-            sha256Leaf = v;
-        }
-        return v;
-    }
+    /**
+     * Constraints of the SHA-256 leaf hash {@code MerkleHash.SHA256} (message {@code le32(replicaId) || le32(data)},
+     * 512 bits of which bit 255 of each half is a constant zero), counted from the gadgets:
+     * <ul>
+     * <li>two 255-bit decompositions: 2·256 = 512;
+     * <li>block 1, message schedule: 48 words × (σ0: 32 + 29, σ1: 32 + 22, 4-operand add: 34 bits + 1) = 7200,
+     * less 8 where the constant message bits (LE bit 7 of words 7 and 15) make xors free (σ0 of w7 and w15: 3 each,
+     * σ1 of w15: 2) = 7192;
+     * <li>block 1, rounds: a full round is Σ1 64 + Ch 32 + Σ0 64 + Maj 64 + two additions (6 and 7 operands, 35 bits
+     * + 1 each) 72 = 296; round 0 works on the constant IV (only the additions: 72), rounds 1 and 2 still have
+     * constant f, g / b, c (Maj and Ch 32 each: 264): 72 + 2·264 + 61·296 = 18 656; feed-forward 8 × (33 + 1) = 272;
+     * <li>block 2 (the padding block, all constant, so its schedule is free): 64·296 + 272 = 19 216;
+     * <li>packing the 254 digest bits: 1.
+     * </ul>
+     * Total 512 + 7192 + 18 656 + 272 + 19 216 + 1 = 45 849 (checked against the recorded R1CS in PorepCircuitTest).
+     */
+    public static final long SHA256_LEAF_CONSTRAINTS =
+            2 * 256 + (48 * (61 + 54 + 35) - 8) + (72 + 2 * 264 + 61 * 296) + 8 * 34 + (64 * 296 + 8 * 34) + 1;
 
     /** L: constraints of one leaf hash. */
     public long leafHashConstraints() {
-        return leafHash == MerkleHash.POSEIDON ? PoseidonGadget.HASH2_CONSTRAINTS : sha256LeafConstraints();
+        return leafHash == MerkleHash.POSEIDON ? PoseidonGadget.HASH2_CONSTRAINTS : SHA256_LEAF_CONSTRAINTS;
     }
 
-    /** Constraints per challenge: {@code 247·D + L + 2}. */
+    /** Constraints per challenge: {@code (H + 3)·D + L + 2}. */
     public long constraintsPerChallenge() {
         return (long) (PoseidonGadget.HASH2_CONSTRAINTS + 3) * depth + leafHashConstraints() + 2;
     }
 
-    /** Constraints of one partition: {@code K·(247·D + L + 2)}. */
+    /** Constraints of one partition: {@code K·((H + 3)·D + L + 2)}. */
     public long constraintCount() {
         return challenges * constraintsPerChallenge();
     }
@@ -82,8 +84,7 @@ public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
      * A Poseidon-leaf shape of about {@code 2^log2} constraints (log2 in 10..24). The preferred depth is
      * {@code clamp(log2 − 6, 3, 30)} (deeper trees for bigger partitions, as with real sectors); among depths
      * 3..30 whose best K lands within 5% of the target, the one closest to the preferred depth wins (small targets
-     * need shallow trees because K is an integer); without any, the closest count. E.g. 2^16 → D = 10, K = 24
-     * (65 184 constraints).
+     * need shallow trees because K is an integer); without any, the closest count.
      */
     public static PorepShape ofLog2(int log2) {
         if (log2 < 10 || log2 > 24) {

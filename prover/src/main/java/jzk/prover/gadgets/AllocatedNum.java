@@ -9,8 +9,8 @@ import jzk.prover.r1cs.Variable;
 /**
  * A field element allocated as one variable, with its value when the constraint system computes a witness.
  *
- * <p>Invariants: {@link #value()} is an Fr Montgomery element (4 limbs, a private array never handed out
- * mutable... callers must not modify it) when {@code cs.computesWitness()} held at allocation, else null. Every
+ * <p>Invariants: {@link #value()} is an Fr Montgomery element (4 limbs; shared, so callers must not modify it)
+ * when {@code cs.computesWitness()} held at allocation, else null. Every
  * operation allocates its result with the value computed natively and enforces it with the stated number of
  * constraints; in pure witness mode ({@code !cs.enforcesConstraints()}) no linear combination is built.
  */

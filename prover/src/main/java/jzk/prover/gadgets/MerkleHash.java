@@ -10,7 +10,7 @@ import jzk.prover.r1cs.ConstraintSystem;
  * Montgomery (4 limbs).
  *
  * <ul>
- * <li>{@link #POSEIDON}: {@link Poseidon#hash2}, 244 constraints.
+ * <li>{@link #POSEIDON}: {@link Poseidon#hash2}, {@link PoseidonGadget#HASH2_CONSTRAINTS} = 258 constraints.
  * <li>{@link #SHA256}: SHA-256 of the 64 bytes {@code le32(left) || le32(right)} (canonical values,
  * little-endian), digest read as a little-endian 256-bit integer with its top two bits cleared, so it is below
  * 2^254 < r (the "truncate to 254 bits" convention of Filecoin's SHA-256 trees). In circuit: two 255-bit

@@ -6,16 +6,17 @@ import jzk.arith.Fr;
 /**
  * Poseidon parameters over the BLS12-381 scalar field, generated as the Poseidon paper specifies (Grassi,
  * Khovratovich, Rechberger, Roy, Schofnegger, "Poseidon: A New Hash Function for Zero-Knowledge Proof Systems",
- * USENIX Security 2021, §2.3 and Appendix F; reference script {@code generate_parameters_grain.sage} of the
- * authors' hadeshash repository): round constants from the Grain LFSR in self-shrinking mode, then the MDS matrix
- * as the Cauchy matrix {@code M[i][j] = 1/(x_i + y_j)} whose {@code x_0..x_{t-1}, y_0..y_{t-1}} are the next 2t
+ * USENIX Security 2021, its appendix on generating round constants and matrices; reference script
+ * {@code generate_parameters_grain.sage} of the authors' hadeshash repository): round constants from the Grain
+ * LFSR in self-shrinking mode, then the MDS matrix as the Cauchy matrix {@code M[i][j] = 1/(x_i + y_j)} whose {@code x_0..x_{t-1}, y_0..y_{t-1}} are the next 2t
  * Grain field elements.
  *
  * <p>Invariants: {@link #roundConstants} holds {@code (R_F + R_P)·t} elements, round {@code r}'s constant for cell
  * {@code i} at element index {@code r·t + i}; {@link #mds} holds {@code t²} elements row-major; everything is Fr
  * Montgomery, 4 limbs per element. The instance {@link #X5_255_3} (t = 3, α = 5, R_F = 8, R_P = 57) is the
- * paper's 128-bit instance for a 255-bit field (Table 2/ the script's header line
- * {@code generate_parameters_grain.sage 1 0 255 3 8 57 0x73ed…0001}). The reference script also runs the
+ * authors' 128-bit instance for a 255-bit field: the parameter line of the reference script for it reads
+ * {@code generate_parameters_grain.sage 1 0 255 3 8 57 0x73ed…0001} (round numbers from the paper's security
+ * analysis, §4, as computed by the authors' {@code calc_round_numbers.py}). The reference script also runs the
  * "secure MDS" algorithms 1–3 and redraws on failure; this class takes the first Cauchy matrix, and the
  * published test vector (see PoseidonTest) confirms it is the one the authors' instance uses.
  */
@@ -83,8 +84,8 @@ public final class PoseidonParams {
     }
 
     /**
-     * The 80-bit Grain LFSR of the paper's Appendix F: state initialised with field (2 bits), S-box (4), n (12),
-     * t (12), R_F (10), R_P (10) and thirty ones, most significant bit first; feedback
+     * The 80-bit Grain LFSR of the paper's parameter-generation appendix: state initialised with field (2 bits),
+     * S-box (4), n (12), t (12), R_F (10), R_P (10) and thirty ones, most significant bit first; feedback
      * {@code b_{i+80} = b_{i+62} ⊕ b_{i+51} ⊕ b_{i+38} ⊕ b_{i+23} ⊕ b_{i+13} ⊕ b_i}; the first 160 outputs are
      * discarded; then in self-shrinking mode bits come in pairs and the second is output only when the first is 1.
      */

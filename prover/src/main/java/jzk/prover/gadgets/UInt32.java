@@ -43,15 +43,15 @@ public final class UInt32 {
         return bits[i];
     }
 
-    /** The value, or null when some bit is unknown. */
-    public Integer value() {
-        int v = 0;
+    /** The value as an unsigned 32-bit number, or −1 when some bit is unknown (recording). */
+    public long value() {
+        long v = 0;
         for (int i = 0; i < 32; i++) {
             int b = bits[i].rawValue();
             if (b < 0) {
-                return null;
+                return -1;
             }
-            v |= b << i;
+            v |= (long) b << i;
         }
         return v;
     }
@@ -111,11 +111,11 @@ public final class UInt32 {
             for (Boolean b : op.bits) {
                 allConstant &= b.isConstant();
             }
-            Integer v = op.value();
-            if (v == null) {
+            long v = op.value();
+            if (v < 0) {
                 known = false;
             } else {
-                sum += Integer.toUnsignedLong(v);
+                sum += v;
             }
         }
         if (allConstant) {

@@ -43,7 +43,8 @@ public final class CsrMatrix {
         }
         for (int k = 0; k < nnz; k++) {
             if (colIndex[k] < 0 || colIndex[k] >= cols) {
-                throw new IllegalArgumentException("entry " + k + " has column " + colIndex[k] + " outside [0, " + cols + ")");
+                throw new IllegalArgumentException("entry " + k + " has column " + colIndex[k] + " outside [0, " + cols
+                        + ")");
             }
         }
         this.rows = rows;
@@ -99,6 +100,52 @@ public final class CsrMatrix {
             int from = b * ROWS_PER_BLOCK;
             mulRows(z, out, from, Math.min(rows, from + ROWS_PER_BLOCK));
         });
+    }
+
+    /**
+     * {@link #mulVec}, except that row i with {@code alias[i] = j ≥ 0} is copied from {@code src[j]} (the caller
+     * guarantees the row equals the source matrix's row j and that {@code src} is that matrix times {@code z}).
+     */
+    public void mulVecReusing(long[] z, long[] out, int[] alias, long[] src) {
+        if (alias.length != rows || out.length < (long) rows * N) {
+            throw new IllegalArgumentException("mulVecReusing: " + alias.length + " aliases / output of "
+                    + out.length / N + " for " + rows + " rows");
+        }
+        int blocks = (rows + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK;
+        IntStream.range(0, blocks).parallel().forEach(blk -> {
+            int from = blk * ROWS_PER_BLOCK;
+            int to = Math.min(rows, from + ROWS_PER_BLOCK);
+            int run = from; // start of the current run of rows to compute
+            for (int row = from; row < to; row++) {
+                int j = alias[row];
+                if (j >= 0) {
+                    if (run < row) {
+                        mulRows(z, out, run, row);
+                    }
+                    System.arraycopy(src, j * N, out, row * N, N);
+                    run = row + 1;
+                }
+            }
+            if (run < to) {
+                mulRows(z, out, run, to);
+            }
+        });
+    }
+
+    /** True when row {@code i} of {@code x} and row {@code j} of {@code y} hold the same entries in the same order. */
+    public static boolean sameRow(CsrMatrix x, int i, CsrMatrix y, int j) {
+        int xs = x.rowStart[i];
+        int len = x.rowStart[i + 1] - xs;
+        int ys = y.rowStart[j];
+        if (y.rowStart[j + 1] - ys != len) {
+            return false;
+        }
+        for (int k = 0; k < len; k++) {
+            if (x.colIndex[xs + k] != y.colIndex[ys + k]) {
+                return false;
+            }
+        }
+        return java.util.Arrays.equals(x.coeffs, xs * N, (xs + len) * N, y.coeffs, ys * N, (ys + len) * N);
     }
 
     /** Sequential {@link #mulVec} over rows {@code [from, to)}. */

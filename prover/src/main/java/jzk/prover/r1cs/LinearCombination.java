@@ -143,14 +143,18 @@ public final class LinearCombination {
     }
 
     /**
-     * Merges terms of the same variable (adding coefficients) and drops zero coefficients, in place. Terms end
-     * up sorted by raw encoding (aux variables first, then ONE and the inputs).
+     * Merges terms of the same variable (adding coefficients) and drops zero coefficients, in place. Short
+     * combinations keep their first-occurrence order; long ones end up sorted by raw encoding.
      */
     public LinearCombination compact() {
         if (size <= 1) {
             if (size == 1 && Fr.F.isZero(coeffs, 0)) {
                 size = 0;
             }
+            return this;
+        }
+        if (size <= SMALL) {
+            compactSmall();
             return this;
         }
         // Sort (raw, position) pairs packed in a long: the signed high half orders by raw.
@@ -183,6 +187,37 @@ public final class LinearCombination {
         coeffs = nc;
         size = out;
         return this;
+    }
+
+    /** Below this many terms {@link #compact()} merges in place by pairwise search: no allocation. */
+    private static final int SMALL = 16;
+
+    /** Quadratic in-place merge for short combinations (most rows): keeps first-occurrence order. */
+    private void compactSmall() {
+        int out = 0;
+        for (int i = 0; i < size; i++) {
+            int raw = vars[i];
+            int j = 0;
+            while (j < out && vars[j] != raw) {
+                j++;
+            }
+            if (j < out) {
+                Fr.F.add(coeffs, j * N, coeffs, j * N, coeffs, i * N);
+            } else {
+                vars[out] = raw;
+                System.arraycopy(coeffs, i * N, coeffs, out * N, N);
+                out++;
+            }
+        }
+        int kept = 0;
+        for (int i = 0; i < out; i++) {
+            if (!FrOps.isZero(coeffs, i * N)) {
+                vars[kept] = vars[i];
+                System.arraycopy(coeffs, i * N, coeffs, kept * N, N);
+                kept++;
+            }
+        }
+        size = kept;
     }
 
     /**

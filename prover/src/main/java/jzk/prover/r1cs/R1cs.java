@@ -16,8 +16,22 @@ public final class R1cs {
     private final CsrMatrix c;
     /** Full namespace path of each constraint, or null when names were not recorded. */
     private final String[] names;
+    /**
+     * Evaluation plan: {@code bRowSameAsA[i] = j ≥ 0} when row i of B has exactly the entries of row j of A
+     * (j ≤ i), so {@code (B·z)_i = (A·z)_j} is copied instead of recomputed; −1 otherwise. Null: no aliases.
+     */
+    private final int[] bRowSameAsA;
 
     public R1cs(int numInputs, int numAux, CsrMatrix a, CsrMatrix b, CsrMatrix c, String[] names) {
+        this(numInputs, numAux, a, b, c, names, null);
+    }
+
+    /**
+     * With an evaluation plan {@code bRowSameAsA} (see the field; validated here entry by entry, so a wrong plan
+     * is an exception rather than a wrong {@code B·z}).
+     */
+    public R1cs(int numInputs, int numAux, CsrMatrix a, CsrMatrix b, CsrMatrix c, String[] names,
+            int[] bRowSameAsA) {
         int vars = 1 + numInputs + numAux;
         if (numInputs < 0 || numAux < 0) {
             throw new IllegalArgumentException("negative variable count: inputs " + numInputs + ", aux " + numAux);
@@ -37,6 +51,18 @@ public final class R1cs {
         this.b = b;
         this.c = c;
         this.names = names;
+        if (bRowSameAsA != null) {
+            if (bRowSameAsA.length != a.rows()) {
+                throw new IllegalArgumentException(bRowSameAsA.length + " B-row aliases for " + a.rows() + " rows");
+            }
+            for (int i = 0; i < bRowSameAsA.length; i++) {
+                int j = bRowSameAsA[i];
+                if (j >= 0 && (j > i || !CsrMatrix.sameRow(b, i, a, j))) {
+                    throw new IllegalArgumentException("B row " + i + " is not the same as A row " + j);
+                }
+            }
+        }
+        this.bRowSameAsA = bRowSameAsA;
     }
 
     public int numConstraints() {
@@ -92,8 +118,24 @@ public final class R1cs {
                     + numVariables() + " variables");
         }
         a.mulVec(z, aOut);
-        b.mulVec(z, bOut);
+        if (bRowSameAsA == null) {
+            b.mulVec(z, bOut);
+        } else {
+            // A·z is complete, so every alias can be copied: B costs only its non-aliased rows
+            b.mulVecReusing(z, bOut, bRowSameAsA, aOut);
+        }
         c.mulVec(z, cOut);
+    }
+
+    /** Number of B rows evaluated by copying an A row ({@link #evaluate}). */
+    public int aliasedBRows() {
+        int n = 0;
+        if (bRowSameAsA != null) {
+            for (int j : bRowSameAsA) {
+                n += j >= 0 ? 1 : 0;
+            }
+        }
+        return n;
     }
 
     @Override

@@ -12,6 +12,12 @@ import jzk.arith.Fr;
  * <p>While recording, matrix entries hold raw variable encodings ({@link Variable}); {@link #finish()} maps them
  * to final columns once the number of public inputs is known. Every linear combination is compacted (duplicates
  * merged, zeros dropped) in place before it becomes a row.
+ *
+ * <p>It also records the evaluation plan of {@link R1cs}: a B row equal to the A row of the same constraint or of
+ * one of the {@link #ALIAS_WINDOW} constraints before it is marked, so that {@code B·z} copies that entry of
+ * {@code A·z}. Gadgets produce such rows all the time ({@code x·x = x²}; Poseidon's S-box input appears in the A
+ * and B rows of its first constraint and the B row of its third), and at 2^20 PoRep constraints this skips most
+ * of B's non-zeros.
  */
 public final class RecordingConstraintSystem implements ConstraintSystem {
     private static final int N = Fr.LIMBS;
@@ -22,6 +28,9 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
     private final MatrixBuilder a = new MatrixBuilder();
     private final MatrixBuilder b = new MatrixBuilder();
     private final MatrixBuilder c = new MatrixBuilder();
+    /** How many earlier A rows a B row is compared with: enough for an S-box's three constraints. */
+    static final int ALIAS_WINDOW = 4;
+    private int[] bSameAsA = new int[1024];
     private int numInputs;
     private int numAux;
     private int numConstraints;
@@ -56,6 +65,19 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
         a.addRow(la.compact());
         b.addRow(lb.compact());
         c.addRow(lc.compact());
+        if (numConstraints == bSameAsA.length) {
+            bSameAsA = Arrays.copyOf(bSameAsA, bSameAsA.length * 2);
+        }
+        int alias = -1;
+        if (lb.size() > 1) { // a one-term row costs about as much to copy as to compute
+            for (int j = numConstraints; j >= Math.max(0, numConstraints - ALIAS_WINDOW); j--) {
+                if (a.rowEquals(j, lb)) {
+                    alias = j;
+                    break;
+                }
+            }
+        }
+        bSameAsA[numConstraints] = alias;
         if (recordNames) {
             names.add(path.path(name));
         }
@@ -91,7 +113,7 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
         int cols = 1 + numInputs + numAux;
         return new R1cs(numInputs, numAux, a.build(numConstraints, cols, numInputs),
                 b.build(numConstraints, cols, numInputs), c.build(numConstraints, cols, numInputs),
-                recordNames ? names.toArray(new String[0]) : null);
+                recordNames ? names.toArray(new String[0]) : null, Arrays.copyOf(bSameAsA, numConstraints));
     }
 
     /** Growable CSR arrays of one matrix. */
@@ -108,7 +130,13 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
                 rowStart = Arrays.copyOf(rowStart, rowStart.length * 2);
             }
             if (nnz + n > raw.length) {
-                int cap = Math.max(raw.length * 2, nnz + n);
+                long needed = (long) nnz + n;
+                if (needed * N > Integer.MAX_VALUE - 8) {
+                    // coefficients are one long[] of 4 longs per entry: Java arrays stop at 2^31 elements
+                    throw new IllegalStateException("a matrix would exceed " + (Integer.MAX_VALUE / N)
+                            + " non-zeros at constraint " + rows + "; split the circuit");
+                }
+                int cap = (int) Math.max(needed, Math.min(2L * raw.length, (Integer.MAX_VALUE - 8) / N));
                 raw = Arrays.copyOf(raw, cap);
                 coeffs = Arrays.copyOf(coeffs, cap * N);
             }
@@ -119,6 +147,21 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
             nnz += n;
             rows++;
             rowStart[rows] = nnz;
+        }
+
+        /** Whether row {@code row} holds exactly the terms of {@code lc}, in order. */
+        boolean rowEquals(int row, LinearCombination lc) {
+            int s = rowStart[row];
+            int n = lc.size();
+            if (rowStart[row + 1] - s != n) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                if (raw[s + i] != lc.rawVariable(i)) {
+                    return false;
+                }
+            }
+            return Arrays.equals(coeffs, s * N, (s + n) * N, lc.coeffArray(), 0, n * N);
         }
 
         CsrMatrix build(int expectRows, int cols, int numInputs) {

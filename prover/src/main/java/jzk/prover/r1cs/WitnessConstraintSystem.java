@@ -45,7 +45,8 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
     private long[] valueOf(String name, Supplier<long[]> value) {
         long[] v = value == null ? null : value.get();
         if (v == null || v.length < N) {
-            throw new IllegalStateException("no value for variable '" + path.path(name) + "' while computing the witness");
+            throw new IllegalStateException("no value for variable '" + path.path(name)
+                    + "' while computing the witness");
         }
         return v;
     }

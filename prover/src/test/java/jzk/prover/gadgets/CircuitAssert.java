@@ -26,6 +26,17 @@ final class CircuitAssert {
         assertArrayEquals(checked.z(), fast.z(), "pure witness mode must compute the same assignment");
         SatisfactionChecker.check(r, fast);
         assertEquals(r.numVariables(), fast.numVariables());
+        // the evaluator (which copies aliased B rows from A·z) agrees with plain mat-vecs
+        int n = r.numConstraints() * 4;
+        long[] a = new long[n];
+        long[] b = new long[n];
+        long[] cv = new long[n];
+        r.evaluate(fast.z(), a, b, cv);
+        long[] plain = new long[n];
+        r.b().mulVec(fast.z(), plain);
+        assertArrayEquals(plain, b, "B·z with row aliases");
+        r.a().mulVec(fast.z(), plain);
+        assertArrayEquals(plain, a, "A·z");
         return r;
     }
 }

@@ -113,6 +113,42 @@ class R1csTest {
     }
 
     @Test
+    void compactOfLongCombinationsPreservesValue() {
+        Random rnd = new Random(9);
+        for (int len : new int[] {3, 16, 17, 40, 200}) {
+            int vars = Math.max(2, len / 3); // many duplicates
+            long[] inputs = new long[4 * 3];
+            long[] aux = new long[4 * vars];
+            for (int i = 0; i < 3; i++) {
+                Fr.F.random(inputs, 4 * i, rnd);
+            }
+            Fr.F.setOne(inputs, 0);
+            for (int i = 0; i < vars; i++) {
+                Fr.F.random(aux, 4 * i, rnd);
+            }
+            LinearCombination lc = LinearCombination.zero();
+            for (int t = 0; t < len; t++) {
+                long[] k = new long[4];
+                Fr.F.random(k, 0, rnd);
+                lc.add(rnd.nextInt(4) == 0 ? Variable.input(rnd.nextInt(3)) : Variable.aux(rnd.nextInt(vars)), k);
+            }
+            Variable x = Variable.aux(0);
+            lc.add(x, fr(3)).add(x, fr(-3)); // a pair that cancels
+            long[] before = new long[4];
+            lc.evaluate(inputs, aux, before, 0);
+            lc.compact();
+            long[] after = new long[4];
+            lc.evaluate(inputs, aux, after, 0);
+            assertArrayEquals(before, after, "length " + len);
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (int i = 0; i < lc.size(); i++) {
+                assertTrue(seen.add(lc.rawVariable(i)), "duplicate variable after compact, length " + len);
+            }
+            assertTrue(lc.size() <= vars + 3);
+        }
+    }
+
+    @Test
     void mulVecMatchesRowEvaluationOnRandomMatrix() {
         Random rnd = new Random(1);
         int rows = 5000; // several parallel blocks
@@ -149,6 +185,36 @@ class R1csTest {
             }
             assertEquals(s.mod(Fr.R), Fr.F.toBigInteger(out, 4 * i), "row " + i);
         }
+    }
+
+    @Test
+    void bRowAliasesAreRecordedAndValidated() {
+        R1cs r = Synthesizer.record(cs -> {
+            Variable x = cs.alloc("x", () -> fr(3));
+            Variable y = cs.alloc("y", () -> fr(4));
+            Variable s = cs.alloc("s", () -> fr(49));
+            Variable t = cs.alloc("t", () -> fr(343));
+            LinearCombination in = LinearCombination.of(x).add(y);
+            cs.enforce("square", in, in, LinearCombination.of(s)); // B row 0 = A row 0
+            cs.enforce("cube", LinearCombination.of(s), in, LinearCombination.of(t)); // B row 1 = A row 0
+        });
+        assertEquals(2, r.aliasedBRows());
+        long[] z = new long[4 * 5];
+        Fr.F.setOne(z, 0);
+        System.arraycopy(fr(3), 0, z, 4, 4);
+        System.arraycopy(fr(4), 0, z, 8, 4);
+        System.arraycopy(fr(49), 0, z, 12, 4);
+        System.arraycopy(fr(343), 0, z, 16, 4);
+        long[] a = new long[8];
+        long[] b = new long[8];
+        long[] c = new long[8];
+        r.evaluate(z, a, b, c);
+        assertEquals(BigInteger.valueOf(7), Fr.F.toBigInteger(b, 0));
+        assertEquals(BigInteger.valueOf(7), Fr.F.toBigInteger(b, 4));
+        // a plan that claims B row 1 equals A row 1 (it does not) is refused
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new R1cs(0, 4, r.a(), r.b(), r.c(), null, new int[] {0, 1}));
+        assertTrue(e.getMessage().contains("B row 1 is not the same as A row 1"), e.getMessage());
     }
 
     @Test

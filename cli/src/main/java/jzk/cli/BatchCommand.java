@@ -1,0 +1,264 @@
+package jzk.cli;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import jzk.prover.pipeline.BatchReport;
+import jzk.prover.pipeline.BatchRunner;
+import jzk.prover.pipeline.MemoryBudget;
+import jzk.prover.pipeline.PermitPolicy;
+import jzk.prover.pipeline.PipelineConfig;
+import jzk.prover.pipeline.SyntheticWorkload;
+import jzk.prover.pipeline.WorkloadFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jzk batch}: runs N proofs through the proving pipeline and reports throughput, latency percentiles,
+ * memory and buffer peaks. The real workload comes from {@link WorkloadHooks}; {@code --synthetic} uses
+ * {@link SyntheticWorkload} (pipeline testing only) on simulated devices {@code sim:0}, {@code sim:1}, ….
+ *
+ * <p>Exit codes: 0 all proofs completed; 1 some proof failed or was cancelled, or an I/O error; 2 bad options
+ * or input; 3 a part missing from this build.
+ */
+@Command(name = "batch", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "Prove a batch through the pipeline and report throughput, latency and memory.")
+public final class BatchCommand implements Callable<Integer> {
+
+    private static final Pattern SIM_DEVICE = Pattern.compile("sim:(\\d{1,2})");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--count", paramLabel = "N", description = "Proofs in the batch (default ${DEFAULT-VALUE}).")
+    int count = 4;
+
+    @Option(names = "--concurrency", paramLabel = "C",
+            description = "Proofs in flight at once (default ${DEFAULT-VALUE}).")
+    int concurrency = 2;
+
+    @Option(names = "--partition-workers", paramLabel = "W",
+            description = "Synthesis threads (default ${DEFAULT-VALUE}).")
+    int partitionWorkers = 2;
+
+    @Option(names = "--lookahead", paramLabel = "L",
+            description = "Synthesized partitions allowed to wait for the GPU beyond the W in synthesis "
+                    + "(default ${DEFAULT-VALUE}).")
+    int lookahead = 1;
+
+    @Option(names = "--gpu-workers", paramLabel = "G", description = "GPU workers per device (default ${DEFAULT-VALUE}).")
+    int gpuWorkers = 1;
+
+    @Option(names = "--finalizers", paramLabel = "F", description = "Finalizer threads (default ${DEFAULT-VALUE}).")
+    int finalizers = 2;
+
+    @Option(names = "--memory-budget", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Admission budget, e.g. 64g or 512m (default: physical memory minus max(2g, 10%%)).")
+    Long memoryBudgetBytes;
+
+    @Option(names = "--device", paramLabel = "NAME", split = ",",
+            description = "Device(s) for the GPU stage: cuda:0, opencl:…, jvm; sim:N with --synthetic.")
+    List<String> devices = new ArrayList<>();
+
+    @Option(names = "--input", paramLabel = "FILE",
+            description = "Proof input JSON; with --synthetic a shape {\"partitions\":4,\"abcBytes\":…,\"auxBytes\":…,"
+                    + "\"synthMillis\":…,\"gpuMillis\":…,\"finalizeMillis\":…}.")
+    Path input;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
+    Path json;
+
+    @Option(names = "--hgrm", paramLabel = "DIR", description = "Write HdrHistogram percentile files per stage.")
+    Path hgrmDir;
+
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the stage TIMELINE as CSV.")
+    Path timeline;
+
+    @Option(names = "--buffer-log", paramLabel = "FILE",
+            description = "Write one buffer-tracker line per transition (with --verbose also to stderr).")
+    Path bufferLog;
+
+    @Option(names = "--naive-permits",
+            description = "Release the synthesis permit at synthesis end (the SUPRASEAL_C2 bug, for comparison).")
+    boolean naivePermits;
+
+    @Option(names = "--no-verify", description = "Skip verification of each finished proof.")
+    boolean noVerify;
+
+    @Option(names = "--verbose", description = "Stack traces on errors; buffer-tracker lines on stderr.")
+    boolean verbose;
+
+    @Option(names = "--synthetic", description = "Prove nothing: run the synthetic pipeline-test workload.")
+    boolean synthetic;
+
+    @Option(names = "--synthetic-partitions", paramLabel = "P", description = "Synthetic: partitions per proof (default ${DEFAULT-VALUE}).")
+    int synthPartitions = 4;
+
+    @Option(names = "--synthetic-abc", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Synthetic: a/b/c bytes per partition (default 16m).")
+    long synthAbcBytes = 16L << 20;
+
+    @Option(names = "--synthetic-aux", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Synthetic: aux bytes per partition (default 4m).")
+    long synthAuxBytes = 4L << 20;
+
+    @Option(names = "--synthetic-ms", paramLabel = "S,G,F", split = ",",
+            description = "Synthetic: minimum synthesis, GPU and finalize milliseconds (default 20,30,5).")
+    long[] synthMillis = {20, 30, 5};
+
+    @Option(names = "--synthetic-offheap",
+            description = "Synthetic: buffers in native memory, freed when consumed (RSS follows the pipeline).")
+    boolean syntheticOffHeap;
+
+    /** Set by {@link Main}: whether stderr is a terminal (progress line). */
+    boolean progressLine;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        WorkloadFactory factory = synthetic ? syntheticFactory() : WorkloadHooks.groth16(input);
+        List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
+
+        Writer bufferLogWriter = null;
+        if (bufferLog != null) {
+            try {
+                bufferLogWriter = Files.newBufferedWriter(bufferLog);
+            } catch (IOException e) {
+                throw new CliException(CliException.FAILURE, "cannot write --buffer-log " + bufferLog + ": " + e);
+            }
+        }
+        Consumer<String> bufferLines = bufferLines(bufferLogWriter, err);
+        PipelineConfig config;
+        try {
+            config = new PipelineConfig(partitionWorkers, lookahead, gpuWorkers, deviceNames, finalizers,
+                    memoryBudgetBytes != null ? memoryBudgetBytes : MemoryBudget.defaultCapacityBytes(),
+                    naivePermits ? PermitPolicy.RELEASE_AT_SYNTHESIS_END : PermitPolicy.HOLD_UNTIL_GPU,
+                    !noVerify, timeline, bufferLines);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        BatchRunner runner;
+        try {
+            runner = new BatchRunner(config, factory, count, concurrency, hgrmDir);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        ReportPrinter printer = new ReportPrinter(out, err, progressLine);
+        BatchReport report;
+        try {
+            report = runner.run(printer);
+        } finally {
+            if (bufferLogWriter != null) {
+                bufferLogWriter.close();
+            }
+        }
+        printer.summary(report);
+        if (json != null) {
+            writeJson(report, json);
+            out.println("report written to " + json);
+        }
+        if (hgrmDir != null) {
+            out.println("percentile files written to " + hgrmDir);
+        }
+        out.flush();
+        return report.completed() == report.count() ? 0 : CliException.FAILURE;
+    }
+
+    private Consumer<String> bufferLines(Writer file, PrintWriter err) {
+        if (file == null && !verbose) {
+            return null;
+        }
+        return line -> {
+            if (file != null) {
+                try {
+                    file.write(line);
+                    file.write('\n');
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot write --buffer-log " + bufferLog, e);
+                }
+            }
+            if (verbose) {
+                err.println(line);
+            }
+        };
+    }
+
+    /** {@code sim:N} names (default {@code sim:0}); anything else is an unknown device for the synthetic load. */
+    static List<String> simulatedDevices(List<String> requested) {
+        if (requested.isEmpty()) {
+            return List.of("sim:0");
+        }
+        for (String d : requested) {
+            if (!SIM_DEVICE.matcher(d).matches()) {
+                throw new CliException(CliException.USAGE, "unknown device '" + d
+                        + "' for --synthetic: use simulated devices sim:0 … sim:99");
+            }
+        }
+        if (requested.stream().distinct().count() != requested.size()) {
+            throw new CliException(CliException.USAGE, "device listed twice in --device " + requested);
+        }
+        return List.copyOf(requested);
+    }
+
+    private WorkloadFactory syntheticFactory() {
+        SyntheticWorkload.Spec s;
+        if (input != null) {
+            s = readSpec(input);
+        } else {
+            if (synthMillis.length != 3) {
+                throw new CliException(CliException.USAGE,
+                        "--synthetic-ms needs three values S,G,F (synthesis, GPU, finalize ms), got "
+                                + synthMillis.length);
+            }
+            try {
+                s = new SyntheticWorkload.Spec(synthPartitions, synthAbcBytes, synthAuxBytes, synthMillis[0],
+                        synthMillis[1], synthMillis[2]);
+            } catch (IllegalArgumentException e) {
+                throw new CliException(CliException.USAGE, e.getMessage());
+            }
+        }
+        return SyntheticWorkload.factory(s, syntheticOffHeap);
+    }
+
+    /** Reads a synthetic shape: {"partitions":4,"abcBytes":…,"auxBytes":…,"synthMillis":…,"gpuMillis":…,…}. */
+    static SyntheticWorkload.Spec readSpec(Path file) {
+        ObjectMapper m = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+        try {
+            return m.readValue(file.toFile(), SyntheticWorkload.Spec.class);
+        } catch (IOException e) {
+            String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                    ? j.getOriginalMessage() + (j.getLocation() != null
+                    ? " at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() : "")
+                    : e.toString();
+            throw new CliException(CliException.USAGE, "cannot read --input " + file + ": " + why, e);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(CliException.USAGE, "bad --input " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void writeJson(BatchReport report, Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), report);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILURE, "cannot write --json " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

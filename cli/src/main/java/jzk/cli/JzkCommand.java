@@ -1,0 +1,33 @@
+package jzk.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The {@code jzk} root command: only dispatches to subcommands; alone it prints the usage and exits 2. */
+@Command(name = "jzk", mixinStandardHelpOptions = true, version = "jzk 0.1.0",
+        description = "Groth16 prover for BLS12-381 in pure Java, with GPU kernels JIT-compiled from Java.",
+        subcommands = {
+            PendingCommands.Devices.class,
+            PendingCommands.Setup.class,
+            PendingCommands.GenInput.class,
+            PendingCommands.Prove.class,
+            PendingCommands.Verify.class,
+            BatchCommand.class,
+            PendingCommands.Bench.class})
+public final class JzkCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--verbose", description = "Show stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return CliException.USAGE;
+    }
+}

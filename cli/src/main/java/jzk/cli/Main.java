@@ -1,0 +1,74 @@
+package jzk.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Entry point of the {@code jzk} command. Errors are one line on stderr ({@code jzk: <what went wrong>}) with a
+ * non-zero exit code; the stack trace follows only with {@code --verbose}. Exit codes: 0 success, 1 a failed
+ * run (I/O, failed proofs, unexpected error), 2 bad usage or input, 3 not available in this build.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        var console = System.console();
+        System.exit(execute(args, out, err, console != null && console.isTerminal()));
+    }
+
+    /** Runs {@code jzk args} with the given streams; {@code terminal} enables the progress line. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        CommandLine cl = commandLine(out, err, terminal);
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean terminal) {
+        CommandLine cl = new CommandLine(new JzkCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        ((BatchCommand) cl.getSubcommands().get("batch").getCommand()).progressLine = terminal;
+        cl.setParameterExceptionHandler((ex, args) -> {
+            String where = ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println("jzk: " + ex.getMessage() + " (see: " + where + " --help)");
+            err.flush();
+            return CliException.USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            int code = CliException.FAILURE;
+            String message;
+            if (ex instanceof CliException c) {
+                code = c.exitCode();
+                message = c.getMessage();
+            } else if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
+                message = "I/O error: " + ex.getMessage();
+            } else {
+                message = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
+            }
+            err.println(ex instanceof CliException c && c.exitCode() == CliException.NOT_AVAILABLE
+                    ? "jzk " + message : "jzk: " + message);
+            if (verbose(parseResult)) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return code;
+        });
+        return cl;
+    }
+
+    private static boolean verbose(ParseResult pr) {
+        for (ParseResult p = pr; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,115 @@
+package jzk.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Errors are one line on stderr, a non-zero exit code, and a stack trace only with --verbose. */
+@Timeout(30)
+class CliErrorsTest {
+
+    private static void assertOneLineError(CliRun r, int code, String expected) {
+        assertEquals(code, r.exitCode(), r.err());
+        assertEquals(1, r.errLines(), "not one line:\n" + r.err());
+        assertEquals(expected, r.err().strip());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void badMemoryBudget() {
+        CliRun r = CliRun.of("batch", "--synthetic", "--memory-budget", "12x");
+        assertOneLineError(r, 2, "jzk: Invalid value for option '--memory-budget': bad memory size '12x': expected "
+                + "a number with an optional suffix k, m, g or t (e.g. 64g, 512m) (see: jzk batch --help)");
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void unknownDevice() {
+        assertOneLineError(CliRun.of("batch", "--synthetic", "--device", "cuda:7"), 2,
+                "jzk: unknown device 'cuda:7' for --synthetic: use simulated devices sim:0 … sim:99");
+    }
+
+    @Test
+    void zeroMemoryBudget() {
+        assertOneLineError(CliRun.of("batch", "--synthetic", "--memory-budget", "0"), 2,
+                "jzk: memory budget must be ≥ 1 byte, got 0");
+    }
+
+    @Test
+    void unknownOption() {
+        assertOneLineError(CliRun.of("batch", "--frobnicate"), 2,
+                "jzk: Unknown option: '--frobnicate' (see: jzk batch --help)");
+    }
+
+    @Test
+    void badCount() {
+        assertOneLineError(CliRun.of("batch", "--synthetic", "--count", "0"), 2, "jzk: --count must be ≥ 1, got 0");
+    }
+
+    @Test
+    void realBatchIsNotAvailableUntilGroth16IsWired() {
+        CliRun r = CliRun.of("batch");
+        assertEquals(3, r.exitCode());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().startsWith("jzk batch: not available in this build (the Groth16 workload is not wired"),
+                r.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"devices", "setup", "gen-input", "prove", "verify", "bench"})
+    void pendingCommandsFailWithOneLine(String command) {
+        CliRun r = CliRun.of(command, "whatever");
+        assertEquals(3, r.exitCode());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().startsWith("jzk " + command + ": not available in this build ("), r.err());
+    }
+
+    @Test
+    void verboseAddsTheStackTrace() {
+        CliRun r = CliRun.of("batch", "--verbose", "--synthetic", "--device", "nope");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().startsWith("jzk: unknown device 'nope'"), r.err());
+        assertTrue(r.err().contains("\tat jzk.cli.BatchCommand"), r.err());
+    }
+
+    @Test
+    void badInputJsonNamesTheFileAndPlace(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("bad.json");
+        Files.writeString(in, "{\"partitions\": 2,\n \"abcBytes\": }");
+        CliRun r = CliRun.of("batch", "--synthetic", "--input", in.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().startsWith("jzk: cannot read --input " + in + ": "), r.err());
+        assertTrue(r.err().contains("line 2"), r.err());
+    }
+
+    @Test
+    void unwritableOutputFilesAreOneLineErrors(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("plain-file");
+        Files.writeString(file, "x");
+        CliRun timeline = CliRun.of("batch", "--synthetic", "--timeline", file.resolve("t.csv").toString());
+        assertEquals(1, timeline.exitCode());
+        assertEquals(1, timeline.errLines(), timeline.err());
+        assertTrue(timeline.err().startsWith("jzk: I/O error: cannot write timeline file " + file.resolve("t.csv")),
+                timeline.err());
+        CliRun log = CliRun.of("batch", "--synthetic", "--buffer-log", file.resolve("b.log").toString());
+        assertEquals(1, log.exitCode());
+        assertTrue(log.err().startsWith("jzk: cannot write --buffer-log " + file.resolve("b.log")), log.err());
+    }
+
+    @Test
+    void rootAloneShowsUsage() {
+        CliRun r = CliRun.of();
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("Usage: jzk"), r.err());
+        assertTrue(r.err().contains("batch"), r.err());
+    }
+}
