@@ -171,14 +171,16 @@ final class Bench {
     }
 
     /**
-     * Host cost of a launch: 2000 queued launches of a 256-item kernel (wall time per launch, one synchronize at
-     * the end), and 200 launch + synchronize round trips.
+     * Host cost of a launch after 20,000 warm-up launches: 2000 queued launches of a 256-item kernel (wall time per
+     * launch, one synchronize at the end), and 200 launch + synchronize round trips.
      */
     private static void latency(Device d) {
         DeviceKernel k = d.kernel(SelfTest.method("mulAddHi"));
         try (DeviceBuffer a = d.allocate(8 * 256); DeviceBuffer b = d.allocate(8 * 256);
              DeviceBuffer r = d.allocate(8 * 256)) {
-            for (int i = 0; i < 200; i++) {
+            // warm-up long enough for the JVM to compile the launch path (about 2 us per launch afterwards on a
+            // fake driver, 22 us while still interpreted)
+            for (int i = 0; i < 20_000; i++) {
                 d.launch(k, 256, 256, a, b, r);
             }
             d.synchronize();
