@@ -118,12 +118,23 @@ public final class MontgomeryGenerator {
         for (String add : new String[] {add1, add2}) {
             if (add != null) {
                 line("        s = lo + " + add + ";");
-                line("        hi += " + carry2("lo", "s") + ";");
+                line("        hi = " + increment("hi", "lo", "s") + ";");
                 line("        lo = s;");
             }
         }
         line("        " + lo + " = lo;");
         line("        " + hi + " = hi;");
+    }
+
+    /**
+     * {@code h} plus the carry out of {@code s = a + x} ({@code s < a} unsigned), written as a select of
+     * {@code h + 1} rather than an added 0/1: C2 (JDK 25) then emits {@code lea; cmp; cmovb} instead of
+     * {@code xor; mov $1; cmp; cmovb; add} (read in the {@code -XX:CompileCommand=print} dump), which measured
+     * 7 % faster per Fp mul (107 vs 115 ns thread CPU time, same run). {@code h} is the high word of {@code x·y + u + v}
+     * with 64-bit {@code x, y, u, v}, a value below {@code 2^128}, so {@code h + 1} cannot wrap.
+     */
+    private static String increment(String h, String a, String s) {
+        return "(Long.compareUnsigned(" + s + ", " + a + ") < 0 ? " + h + " + 1 : " + h + ")";
     }
 
     /**
@@ -165,7 +176,8 @@ public final class MontgomeryGenerator {
             // C = hi(t0 + m·p0): the low word is zero by the choice of m
             line("        lo = m * " + up + "_P0;");
             line("        s = lo + t0;");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0);");
+            line("        C = " + increment("C", "lo", "s") + ";");
             for (int j = 1; j < n; j++) {
                 madd("A", "t" + j, "a" + j, "b" + i, i == 0 ? null : "t" + j, "A");
                 madd("C", "t" + (j - 1), "m", up + "_P" + j, "t" + j, "C");
@@ -217,7 +229,8 @@ public final class MontgomeryGenerator {
             line("        m = w" + i + " * " + up + "_INV;");
             line("        lo = m * " + up + "_P0;");
             line("        s = lo + w" + i + ";");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0);");
+            line("        C = " + increment("C", "lo", "s") + ";");
             for (int j = 1; j < n; j++) {
                 madd("C", "w" + (i + j), "m", up + "_P" + j, "w" + (i + j), "C");
             }
