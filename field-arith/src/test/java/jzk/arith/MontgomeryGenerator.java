@@ -96,6 +96,13 @@ public final class MontgomeryGenerator {
         add(prefix, up, n);
         sub(prefix, up, n);
         neg(prefix, up, n);
+        // lazy reduction needs 4m < R (inputs up to 2m, products below m·R); true for Fp (381 of 384 bits), not Fr
+        if (m.shiftLeft(2).bitLength() <= 64 * n) {
+            mulWide(prefix, up, n, false);
+            mulWide(prefix, up, n, true);
+            redcSub(prefix, up, n, false);
+            redcSub(prefix, up, n, true);
+        }
     }
 
     private void loads(String v, int n) {
@@ -223,6 +230,17 @@ public final class MontgomeryGenerator {
             addWithCarry("w" + (2 * i), "lo");
             addWithCarry("w" + (2 * i + 1), "hi");
         }
+        reduce(up, n);
+        line("    }");
+    }
+
+    /**
+     * Montgomery reduction (Koç–Acar–Kaliski §3, the reduction half of SOS) of the 2n-word value in locals
+     * {@code w0..w(2n−1)}, then the final subtraction and the stores to {@code r[ro..]}. Needs locals
+     * {@code lo, s, m, C, c1, e}. Bound: an input below {@code m·R} reduces to {@code (w + M·m)/R < 2m}, so one
+     * conditional subtraction leaves it fully reduced.
+     */
+    private void reduce(String up, int n) {
         line("        // Montgomery reduction, one word per round; e carries into the next round's top word");
         line("        e = 0;");
         for (int i = 0; i < n; i++) {
@@ -244,6 +262,110 @@ public final class MontgomeryGenerator {
             line("        final long v" + i + " = w" + (i + n) + ";");
         }
         finalSubtract(up, n, "v");
+    }
+
+    /**
+     * The 2n-word product without reduction, for lazy reduction in Fp2 (Aranha, Karabina, Longa, Gebotys, López,
+     * "Faster Explicit Formulas for Computing Pairings over Ordinary Curves", Eurocrypt 2011, §3.1 and Algorithm 2:
+     * Karatsuba over unreduced double-width products, two reductions instead of three). Operand scanning; with
+     * {@code sums} the factors are the unreduced sums {@code a[ao..] + a[ao+n..]} and {@code b[bo..] + b[bo+n..]}
+     * (each below 2m < 2^(64n)), i.e. {@code (a0 + a1)(b0 + b1)} of two Fp2 elements. Inputs below {@code 2m}; the
+     * product is below {@code 4m² < m·R}.
+     */
+    private void mulWide(String prefix, String up, int n, boolean sums) {
+        String name = prefix + (sums ? "MulWideOfSums" : "MulWide");
+        line("");
+        if (sums) {
+            line("    /** {@code w[wo..wo+" + (2 * n - 1) + "] = (a[ao..] + a[ao+" + n + "..])·(b[bo..] + b[bo+" + n
+                    + "..])}, unreduced (Fp2 Karatsuba's middle product). */");
+        } else {
+            line("    /** {@code w[wo..wo+" + (2 * n - 1) + "] = a·b}, the full product unreduced (a, b below 2m). */");
+        }
+        line("    static void " + name + "(long[] w, int wo, long[] a, int ao, long[] b, int bo) {");
+        if (sums) {
+            for (String v : new String[] {"a", "b"}) {
+                line("        long " + v + "c = 0, " + v + "s;");
+                for (int j = 0; j < n; j++) {
+                    line("        final long " + v + "l" + j + " = " + v + "[" + v + "o + " + j + "], " + v + "h" + j
+                            + " = " + v + "[" + v + "o + " + (j + n) + "];");
+                    line("        " + v + "s = " + v + "l" + j + " + " + v + "h" + j + " + " + v + "c;");
+                    line("        " + v + "c = " + carry(v + "l" + j, v + "h" + j, v + "s") + ";");
+                    line("        final long " + v + j + " = " + v + "s;");
+                }
+            }
+        } else {
+            loads("a", n);
+            loads("b", n);
+        }
+        StringBuilder decl = new StringBuilder("        long lo, hi, s, c");
+        for (int k = 0; k < 2 * n; k++) {
+            decl.append(", w").append(k).append(" = 0");
+        }
+        line(decl.append(";").toString());
+        for (int i = 0; i < n; i++) {
+            line("        // row " + i);
+            for (int j = 0; j < n; j++) {
+                madd("c", "w" + (i + j), "a" + j, "b" + i, i == 0 ? null : "w" + (i + j), j == 0 ? null : "c");
+            }
+            line("        w" + (i + n) + " = c;");
+        }
+        for (int k = 0; k < 2 * n; k++) {
+            line("        w[wo" + (k == 0 ? "" : " + " + k) + "] = w" + k + ";");
+        }
+        line("    }");
+    }
+
+    /**
+     * Reduction of a difference of unreduced products: {@code r = (x − y − z)·R^{-1} mod m} when {@code twice}
+     * (the caller guarantees {@code 0 ≤ x − y − z < m·R}: Karatsuba's {@code a0b1 + a1b0}), else
+     * {@code r = (x − y mod m·R)·R^{-1} mod m} for {@code x, y < m·R} ({@code a0b0 − a1b1}: a negative difference
+     * gets {@code m·R} added, i.e. {@code m} added to the upper n words, which brings it into {@code [0, m·R)}).
+     * All 2n-word inputs are loaded before the n-word result is stored, so {@code r} may overlap {@code x}.
+     */
+    private void redcSub(String prefix, String up, int n, boolean twice) {
+        String name = prefix + (twice ? "RedcSub2" : "RedcSubModMR");
+        line("");
+        line(twice ? "    /** {@code r = (x − y − z)·R^{-1} mod m} for {@code 0 ≤ x − y − z < m·R} (2n-word x, y, z). */"
+                : "    /** {@code r = (x − y mod m·R)·R^{-1} mod m} for 2n-word {@code x, y < m·R}. */");
+        line("    static void " + name + "(long[] r, int ro, long[] x, int xo, long[] y, int yo"
+                + (twice ? ", long[] z, int zo" : "") + ") {");
+        for (String v : twice ? new String[] {"x", "y", "z"} : new String[] {"x", "y"}) {
+            StringBuilder l = new StringBuilder("        final long");
+            for (int k = 0; k < 2 * n; k++) {
+                l.append(k == 0 ? " " : ", ").append(v).append(k).append(" = ").append(v).append("[").append(v)
+                        .append("o").append(k == 0 ? "" : " + " + k).append("]");
+            }
+            line(l.append(";").toString());
+        }
+        StringBuilder decl = new StringBuilder("        long lo, hi, s, m, C, c1, e, ub = 0, u");
+        for (int k = 0; k < 2 * n; k++) {
+            decl.append(", w").append(k);
+        }
+        line(decl.append(";").toString());
+        for (int k = 0; k < 2 * n; k++) {
+            line("        u = x" + k + " - y" + k + " - ub;");
+            line("        ub = " + borrow("x" + k, "y" + k, "u") + ";");
+            line("        w" + k + " = u;");
+        }
+        if (twice) {
+            line("        ub = 0;");
+            for (int k = 0; k < 2 * n; k++) {
+                line("        u = w" + k + " - z" + k + " - ub;");
+                line("        ub = " + borrow("w" + k, "z" + k, "u") + ";");
+                line("        w" + k + " = u;");
+            }
+        } else {
+            line("        final long mask = -ub; // all ones iff x < y: add m·R");
+            line("        long q, c = 0;");
+            for (int i = 0; i < n; i++) {
+                String wk = "w" + (i + n);
+                line("        q = " + up + "_P" + i + " & mask;");
+                line("        s = " + wk + " + q + c;");
+                line("        c = " + carry(wk, "q", "s") + ";");
+                line("        " + wk + " = s;");
+            }
+        }
+        reduce(up, n);
         line("    }");
     }
 
