@@ -110,14 +110,19 @@ public final class Fp2 {
         mul(r, ro, a, ao, b, bo, new long[SCRATCH], 0);
     }
 
-    /** {@code r = a²} by complex squaring: {@code r0 = (a0 + a1)(a0 − a1)}, {@code r1 = 2·a0·a1}. */
+    /**
+     * {@code r = a²} by complex squaring: {@code r0 = (a0 + a1)(a0 − a1)}, {@code r1 = (2a0)·a1}. The three
+     * factors are formed unreduced ({@code a0 + a1}, {@code a0 − a1 + p}, {@code a0 + a0}, each below 2p), which
+     * the Fp multiplication accepts since {@code 4p < 2^384} (see {@code MontgomeryUnrolled.fpAddRaw}): no
+     * reductions outside the two products, and the doubling is folded into one of them.
+     */
     public static void square(long[] r, int ro, long[] a, int ao, long[] t, int to) {
         final int t1 = to + N, t2 = to + 2 * N;
-        F.add(t, to, a, ao, a, ao + N);
-        F.sub(t, t1, a, ao, a, ao + N);
-        F.mul(t, t2, a, ao, a, ao + N);
+        MontgomeryUnrolled.fpAddRaw(t, to, a, ao, a, ao + N);
+        MontgomeryUnrolled.fpSubRaw(t, t1, a, ao, a, ao + N);
+        MontgomeryUnrolled.fpAddRaw(t, t2, a, ao, a, ao);
+        F.mul(r, ro + N, t, t2, a, ao + N);  // reads a1 before writing r1 (r may alias a); r0 needs only t
         F.mul(r, ro, t, to, t, t1);
-        F.dbl(r, ro + N, t, t2);
     }
 
     public static void square(long[] r, int ro, long[] a, int ao) {

@@ -1452,6 +1452,82 @@ final class MontgomeryUnrolled {
         r[ro + 5] = d;
     }
 
+    /** {@code r = a + b} as an integer, unreduced (below 2m for reduced a, b): only as a mul/square input. */
+    static void fpAddRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
+        final long b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2], b3 = b[bo + 3], b4 = b[bo + 4], b5 = b[bo + 5];
+        long c = 0, s;
+        s = a0 + b0 + c;
+        c = (((a0 & b0) | ((a0 | b0) & ~s)) >>> 63);
+        final long v0 = s;
+        s = a1 + b1 + c;
+        c = (((a1 & b1) | ((a1 | b1) & ~s)) >>> 63);
+        final long v1 = s;
+        s = a2 + b2 + c;
+        c = (((a2 & b2) | ((a2 | b2) & ~s)) >>> 63);
+        final long v2 = s;
+        s = a3 + b3 + c;
+        c = (((a3 & b3) | ((a3 | b3) & ~s)) >>> 63);
+        final long v3 = s;
+        s = a4 + b4 + c;
+        c = (((a4 & b4) | ((a4 | b4) & ~s)) >>> 63);
+        final long v4 = s;
+        s = a5 + b5 + c;
+        c = (((a5 & b5) | ((a5 | b5) & ~s)) >>> 63);
+        final long v5 = s;
+        r[ro] = v0;
+        r[ro + 1] = v1;
+        r[ro + 2] = v2;
+        r[ro + 3] = v3;
+        r[ro + 4] = v4;
+        r[ro + 5] = v5;
+    }
+
+    /** {@code r = a − b + m} as an integer, unreduced (in (0, 2m) for reduced a, b): only as a mul/square input. */
+    static void fpSubRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
+        final long b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2], b3 = b[bo + 3], b4 = b[bo + 4], b5 = b[bo + 5];
+        long bw = 0, d;
+        d = a0 - b0 - bw;
+        bw = (((~a0 & b0) | (~(a0 ^ b0) & d)) >>> 63);
+        final long d0 = d;
+        d = a1 - b1 - bw;
+        bw = (((~a1 & b1) | (~(a1 ^ b1) & d)) >>> 63);
+        final long d1 = d;
+        d = a2 - b2 - bw;
+        bw = (((~a2 & b2) | (~(a2 ^ b2) & d)) >>> 63);
+        final long d2 = d;
+        d = a3 - b3 - bw;
+        bw = (((~a3 & b3) | (~(a3 ^ b3) & d)) >>> 63);
+        final long d3 = d;
+        d = a4 - b4 - bw;
+        bw = (((~a4 & b4) | (~(a4 ^ b4) & d)) >>> 63);
+        final long d4 = d;
+        d = a5 - b5 - bw;
+        bw = (((~a5 & b5) | (~(a5 ^ b5) & d)) >>> 63);
+        final long d5 = d;
+        // + m modulo 2^(64n): the wrap of a negative a − b cancels against the carry out
+        long c = 0, s;
+        s = d0 + FP_P0 + c;
+        c = (((d0 & FP_P0) | ((d0 | FP_P0) & ~s)) >>> 63);
+        r[ro] = s;
+        s = d1 + FP_P1 + c;
+        c = (((d1 & FP_P1) | ((d1 | FP_P1) & ~s)) >>> 63);
+        r[ro + 1] = s;
+        s = d2 + FP_P2 + c;
+        c = (((d2 & FP_P2) | ((d2 | FP_P2) & ~s)) >>> 63);
+        r[ro + 2] = s;
+        s = d3 + FP_P3 + c;
+        c = (((d3 & FP_P3) | ((d3 | FP_P3) & ~s)) >>> 63);
+        r[ro + 3] = s;
+        s = d4 + FP_P4 + c;
+        c = (((d4 & FP_P4) | ((d4 | FP_P4) & ~s)) >>> 63);
+        r[ro + 4] = s;
+        s = d5 + FP_P5 + c;
+        c = (((d5 & FP_P5) | ((d5 | FP_P5) & ~s)) >>> 63);
+        r[ro + 5] = s;
+    }
+
     /** {@code w[wo..wo+11] = a·b}, the full product unreduced (a, b below 2m). */
     static void fpMulWide(long[] w, int wo, long[] a, int ao, long[] b, int bo) {
         final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];

@@ -150,4 +150,37 @@ class LazyReductionTest {
             }
         }
     }
+
+    @Test
+    void mulAndSquareAcceptUnreducedInputsBelow2p() {
+        Random rnd = new Random(17);
+        List<BigInteger> v = operands(rnd);
+        long[] r = new long[6];
+        for (BigInteger a : v) {
+            for (BigInteger b : v) {
+                MontgomeryUnrolled.fpMul(r, 0, limbs(a, 6), 0, limbs(b, 6), 0);
+                assertEquals(a.multiply(b).multiply(R_INV).mod(P), big(r, 0, 6), a.toString(16) + " · " + b.toString(16));
+            }
+            MontgomeryUnrolled.fpSquare(r, 0, limbs(a, 6), 0);
+            assertEquals(a.multiply(a).multiply(R_INV).mod(P), big(r, 0, 6));
+        }
+    }
+
+    @Test
+    void rawSumAndDifference() {
+        Random rnd = new Random(18);
+        List<BigInteger> v = new ArrayList<>();
+        for (BigInteger x : operands(rnd)) {
+            v.add(x.mod(P));
+        }
+        long[] r = new long[6];
+        for (BigInteger a : v) {
+            for (BigInteger b : v) {
+                MontgomeryUnrolled.fpAddRaw(r, 0, limbs(a, 6), 0, limbs(b, 6), 0);
+                assertEquals(a.add(b), big(r, 0, 6));
+                MontgomeryUnrolled.fpSubRaw(r, 0, limbs(a, 6), 0, limbs(b, 6), 0);
+                assertEquals(a.subtract(b).add(P), big(r, 0, 6));
+            }
+        }
+    }
 }

@@ -98,6 +98,8 @@ public final class MontgomeryGenerator {
         neg(prefix, up, n);
         // lazy reduction needs 4m < R (inputs up to 2m, products below m·R); true for Fp (381 of 384 bits), not Fr
         if (m.shiftLeft(2).bitLength() <= 64 * n) {
+            addRaw(prefix, up, n);
+            subRaw(prefix, up, n);
             mulWide(prefix, up, n, false);
             mulWide(prefix, up, n, true);
             redcSub(prefix, up, n, false);
@@ -262,6 +264,53 @@ public final class MontgomeryGenerator {
             line("        final long v" + i + " = w" + (i + n) + ";");
         }
         finalSubtract(up, n, "v");
+    }
+
+    /**
+     * {@code r = a + b} without reduction, for operands that feed a multiplication directly: for a, b < m the sum
+     * is below {@code 2m}, and {@code mul}/{@code square} accept inputs below {@code 2m} when {@code 4m < R} (the
+     * product is then below {@code 4m² < m·R}, reduced to below {@code 2m} and fully reduced by the one final
+     * subtraction; the running total of the no-carry CIOS stays below {@code a + m < 3m < 2^(64n)}).
+     */
+    private void addRaw(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a + b} as an integer, unreduced (below 2m for reduced a, b): only as a mul/square input. */");
+        line("    static void " + prefix + "AddRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        loads("a", n);
+        loads("b", n);
+        line("        long c = 0, s;");
+        for (int i = 0; i < n; i++) {
+            line("        s = a" + i + " + b" + i + " + c;");
+            line("        c = " + carry("a" + i, "b" + i, "s") + ";");
+            line("        final long v" + i + " = s;");
+        }
+        for (int i = 0; i < n; i++) {
+            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = v" + i + ";");
+        }
+        line("    }");
+    }
+
+    /** {@code r = a − b + m} unreduced: in {@code (0, 2m)} for reduced a, b; see {@link #addRaw}. */
+    private void subRaw(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a − b + m} as an integer, unreduced (in (0, 2m) for reduced a, b): only as a mul/square input. */");
+        line("    static void " + prefix + "SubRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        loads("a", n);
+        loads("b", n);
+        line("        long bw = 0, d;");
+        for (int i = 0; i < n; i++) {
+            line("        d = a" + i + " - b" + i + " - bw;");
+            line("        bw = " + borrow("a" + i, "b" + i, "d") + ";");
+            line("        final long d" + i + " = d;");
+        }
+        line("        // + m modulo 2^(64n): the wrap of a negative a − b cancels against the carry out");
+        line("        long c = 0, s;");
+        for (int i = 0; i < n; i++) {
+            line("        s = d" + i + " + " + up + "_P" + i + " + c;");
+            line("        c = " + carry("d" + i, up + "_P" + i, "s") + ";");
+            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = s;");
+        }
+        line("    }");
     }
 
     /**
