@@ -35,24 +35,22 @@ public final class Fp2 {
 
     // ---------------------------------------------------------------- additive
 
+    // Each is one call into the generated code for both coefficients (MontgomeryUnrolled.fp2Add etc.).
+
     public static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
-        F.add(r, ro, a, ao, b, bo);
-        F.add(r, ro + N, a, ao + N, b, bo + N);
+        MontgomeryUnrolled.fp2Add(r, ro, a, ao, b, bo);
     }
 
     public static void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
-        F.sub(r, ro, a, ao, b, bo);
-        F.sub(r, ro + N, a, ao + N, b, bo + N);
+        MontgomeryUnrolled.fp2Sub(r, ro, a, ao, b, bo);
     }
 
     public static void neg(long[] r, int ro, long[] a, int ao) {
-        F.neg(r, ro, a, ao);
-        F.neg(r, ro + N, a, ao + N);
+        MontgomeryUnrolled.fp2Neg(r, ro, a, ao);
     }
 
     public static void dbl(long[] r, int ro, long[] a, int ao) {
-        F.dbl(r, ro, a, ao);
-        F.dbl(r, ro + N, a, ao + N);
+        MontgomeryUnrolled.fp2Add(r, ro, a, ao, a, ao);
     }
 
     /** {@code r = conj(a) = c0 − c1·u}; equals the Frobenius map {@code a^p}. */

@@ -1452,6 +1452,274 @@ final class MontgomeryUnrolled {
         r[ro + 5] = d;
     }
 
+    /** {@code fpAdd} on both coefficients of an Fp2 element (limbs 0..5 and 6..11). */
+    static void fp2Add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
+        final long b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2], b3 = b[bo + 3], b4 = b[bo + 4], b5 = b[bo + 5];
+        long c = 0, s;
+        s = a0 + b0 + c;
+        c = (((a0 & b0) | ((a0 | b0) & ~s)) >>> 63);
+        final long v0 = s;
+        s = a1 + b1 + c;
+        c = (((a1 & b1) | ((a1 | b1) & ~s)) >>> 63);
+        final long v1 = s;
+        s = a2 + b2 + c;
+        c = (((a2 & b2) | ((a2 | b2) & ~s)) >>> 63);
+        final long v2 = s;
+        s = a3 + b3 + c;
+        c = (((a3 & b3) | ((a3 | b3) & ~s)) >>> 63);
+        final long v3 = s;
+        s = a4 + b4 + c;
+        c = (((a4 & b4) | ((a4 | b4) & ~s)) >>> 63);
+        final long v4 = s;
+        s = a5 + b5 + c;
+        c = (((a5 & b5) | ((a5 | b5) & ~s)) >>> 63);
+        final long v5 = s;
+        long bw = 0, d;
+        d = v0 - FP_P0 - bw;
+        bw = (((~v0 & FP_P0) | (~(v0 ^ FP_P0) & d)) >>> 63);
+        final long d0 = d;
+        d = v1 - FP_P1 - bw;
+        bw = (((~v1 & FP_P1) | (~(v1 ^ FP_P1) & d)) >>> 63);
+        final long d1 = d;
+        d = v2 - FP_P2 - bw;
+        bw = (((~v2 & FP_P2) | (~(v2 ^ FP_P2) & d)) >>> 63);
+        final long d2 = d;
+        d = v3 - FP_P3 - bw;
+        bw = (((~v3 & FP_P3) | (~(v3 ^ FP_P3) & d)) >>> 63);
+        final long d3 = d;
+        d = v4 - FP_P4 - bw;
+        bw = (((~v4 & FP_P4) | (~(v4 ^ FP_P4) & d)) >>> 63);
+        final long d4 = d;
+        d = v5 - FP_P5 - bw;
+        bw = (((~v5 & FP_P5) | (~(v5 ^ FP_P5) & d)) >>> 63);
+        final long d5 = d;
+        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m
+        r[ro] = (d0 & keep) | (v0 & ~keep);
+        r[ro + 1] = (d1 & keep) | (v1 & ~keep);
+        r[ro + 2] = (d2 & keep) | (v2 & ~keep);
+        r[ro + 3] = (d3 & keep) | (v3 & ~keep);
+        r[ro + 4] = (d4 & keep) | (v4 & ~keep);
+        r[ro + 5] = (d5 & keep) | (v5 & ~keep);
+        }
+        {
+        final long a0 = a[ao + 6], a1 = a[ao + 7], a2 = a[ao + 8], a3 = a[ao + 9], a4 = a[ao + 10], a5 = a[ao + 11];
+        final long b0 = b[bo + 6], b1 = b[bo + 7], b2 = b[bo + 8], b3 = b[bo + 9], b4 = b[bo + 10], b5 = b[bo + 11];
+        long c = 0, s;
+        s = a0 + b0 + c;
+        c = (((a0 & b0) | ((a0 | b0) & ~s)) >>> 63);
+        final long v0 = s;
+        s = a1 + b1 + c;
+        c = (((a1 & b1) | ((a1 | b1) & ~s)) >>> 63);
+        final long v1 = s;
+        s = a2 + b2 + c;
+        c = (((a2 & b2) | ((a2 | b2) & ~s)) >>> 63);
+        final long v2 = s;
+        s = a3 + b3 + c;
+        c = (((a3 & b3) | ((a3 | b3) & ~s)) >>> 63);
+        final long v3 = s;
+        s = a4 + b4 + c;
+        c = (((a4 & b4) | ((a4 | b4) & ~s)) >>> 63);
+        final long v4 = s;
+        s = a5 + b5 + c;
+        c = (((a5 & b5) | ((a5 | b5) & ~s)) >>> 63);
+        final long v5 = s;
+        long bw = 0, d;
+        d = v0 - FP_P0 - bw;
+        bw = (((~v0 & FP_P0) | (~(v0 ^ FP_P0) & d)) >>> 63);
+        final long d0 = d;
+        d = v1 - FP_P1 - bw;
+        bw = (((~v1 & FP_P1) | (~(v1 ^ FP_P1) & d)) >>> 63);
+        final long d1 = d;
+        d = v2 - FP_P2 - bw;
+        bw = (((~v2 & FP_P2) | (~(v2 ^ FP_P2) & d)) >>> 63);
+        final long d2 = d;
+        d = v3 - FP_P3 - bw;
+        bw = (((~v3 & FP_P3) | (~(v3 ^ FP_P3) & d)) >>> 63);
+        final long d3 = d;
+        d = v4 - FP_P4 - bw;
+        bw = (((~v4 & FP_P4) | (~(v4 ^ FP_P4) & d)) >>> 63);
+        final long d4 = d;
+        d = v5 - FP_P5 - bw;
+        bw = (((~v5 & FP_P5) | (~(v5 ^ FP_P5) & d)) >>> 63);
+        final long d5 = d;
+        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m
+        r[ro + 6] = (d0 & keep) | (v0 & ~keep);
+        r[ro + 7] = (d1 & keep) | (v1 & ~keep);
+        r[ro + 8] = (d2 & keep) | (v2 & ~keep);
+        r[ro + 9] = (d3 & keep) | (v3 & ~keep);
+        r[ro + 10] = (d4 & keep) | (v4 & ~keep);
+        r[ro + 11] = (d5 & keep) | (v5 & ~keep);
+        }
+    }
+
+    /** {@code fpSub} on both coefficients of an Fp2 element (limbs 0..5 and 6..11). */
+    static void fp2Sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
+        final long b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2], b3 = b[bo + 3], b4 = b[bo + 4], b5 = b[bo + 5];
+        long bw = 0, d;
+        d = a0 - b0 - bw;
+        bw = (((~a0 & b0) | (~(a0 ^ b0) & d)) >>> 63);
+        final long d0 = d;
+        d = a1 - b1 - bw;
+        bw = (((~a1 & b1) | (~(a1 ^ b1) & d)) >>> 63);
+        final long d1 = d;
+        d = a2 - b2 - bw;
+        bw = (((~a2 & b2) | (~(a2 ^ b2) & d)) >>> 63);
+        final long d2 = d;
+        d = a3 - b3 - bw;
+        bw = (((~a3 & b3) | (~(a3 ^ b3) & d)) >>> 63);
+        final long d3 = d;
+        d = a4 - b4 - bw;
+        bw = (((~a4 & b4) | (~(a4 ^ b4) & d)) >>> 63);
+        final long d4 = d;
+        d = a5 - b5 - bw;
+        bw = (((~a5 & b5) | (~(a5 ^ b5) & d)) >>> 63);
+        final long d5 = d;
+        final long mask = -bw;
+        long c = 0, s, q;
+        q = FP_P0 & mask;
+        s = d0 + q + c;
+        c = (((d0 & q) | ((d0 | q) & ~s)) >>> 63);
+        r[ro] = s;
+        q = FP_P1 & mask;
+        s = d1 + q + c;
+        c = (((d1 & q) | ((d1 | q) & ~s)) >>> 63);
+        r[ro + 1] = s;
+        q = FP_P2 & mask;
+        s = d2 + q + c;
+        c = (((d2 & q) | ((d2 | q) & ~s)) >>> 63);
+        r[ro + 2] = s;
+        q = FP_P3 & mask;
+        s = d3 + q + c;
+        c = (((d3 & q) | ((d3 | q) & ~s)) >>> 63);
+        r[ro + 3] = s;
+        q = FP_P4 & mask;
+        s = d4 + q + c;
+        c = (((d4 & q) | ((d4 | q) & ~s)) >>> 63);
+        r[ro + 4] = s;
+        q = FP_P5 & mask;
+        s = d5 + q + c;
+        c = (((d5 & q) | ((d5 | q) & ~s)) >>> 63);
+        r[ro + 5] = s;
+        }
+        {
+        final long a0 = a[ao + 6], a1 = a[ao + 7], a2 = a[ao + 8], a3 = a[ao + 9], a4 = a[ao + 10], a5 = a[ao + 11];
+        final long b0 = b[bo + 6], b1 = b[bo + 7], b2 = b[bo + 8], b3 = b[bo + 9], b4 = b[bo + 10], b5 = b[bo + 11];
+        long bw = 0, d;
+        d = a0 - b0 - bw;
+        bw = (((~a0 & b0) | (~(a0 ^ b0) & d)) >>> 63);
+        final long d0 = d;
+        d = a1 - b1 - bw;
+        bw = (((~a1 & b1) | (~(a1 ^ b1) & d)) >>> 63);
+        final long d1 = d;
+        d = a2 - b2 - bw;
+        bw = (((~a2 & b2) | (~(a2 ^ b2) & d)) >>> 63);
+        final long d2 = d;
+        d = a3 - b3 - bw;
+        bw = (((~a3 & b3) | (~(a3 ^ b3) & d)) >>> 63);
+        final long d3 = d;
+        d = a4 - b4 - bw;
+        bw = (((~a4 & b4) | (~(a4 ^ b4) & d)) >>> 63);
+        final long d4 = d;
+        d = a5 - b5 - bw;
+        bw = (((~a5 & b5) | (~(a5 ^ b5) & d)) >>> 63);
+        final long d5 = d;
+        final long mask = -bw;
+        long c = 0, s, q;
+        q = FP_P0 & mask;
+        s = d0 + q + c;
+        c = (((d0 & q) | ((d0 | q) & ~s)) >>> 63);
+        r[ro + 6] = s;
+        q = FP_P1 & mask;
+        s = d1 + q + c;
+        c = (((d1 & q) | ((d1 | q) & ~s)) >>> 63);
+        r[ro + 7] = s;
+        q = FP_P2 & mask;
+        s = d2 + q + c;
+        c = (((d2 & q) | ((d2 | q) & ~s)) >>> 63);
+        r[ro + 8] = s;
+        q = FP_P3 & mask;
+        s = d3 + q + c;
+        c = (((d3 & q) | ((d3 | q) & ~s)) >>> 63);
+        r[ro + 9] = s;
+        q = FP_P4 & mask;
+        s = d4 + q + c;
+        c = (((d4 & q) | ((d4 | q) & ~s)) >>> 63);
+        r[ro + 10] = s;
+        q = FP_P5 & mask;
+        s = d5 + q + c;
+        c = (((d5 & q) | ((d5 | q) & ~s)) >>> 63);
+        r[ro + 11] = s;
+        }
+    }
+
+    /** {@code fpNeg} on both coefficients of an Fp2 element (limbs 0..5 and 6..11). */
+    static void fp2Neg(long[] r, int ro, long[] a, int ao) {
+        {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
+        final long any = a0 | a1 | a2 | a3 | a4 | a5;
+        final long mask = -((any | -any) >>> 63); // all ones iff a ≠ 0
+        long bw = 0, d, q;
+        q = FP_P0 & mask;
+        d = q - a0 - bw;
+        bw = (((~q & a0) | (~(q ^ a0) & d)) >>> 63);
+        r[ro] = d;
+        q = FP_P1 & mask;
+        d = q - a1 - bw;
+        bw = (((~q & a1) | (~(q ^ a1) & d)) >>> 63);
+        r[ro + 1] = d;
+        q = FP_P2 & mask;
+        d = q - a2 - bw;
+        bw = (((~q & a2) | (~(q ^ a2) & d)) >>> 63);
+        r[ro + 2] = d;
+        q = FP_P3 & mask;
+        d = q - a3 - bw;
+        bw = (((~q & a3) | (~(q ^ a3) & d)) >>> 63);
+        r[ro + 3] = d;
+        q = FP_P4 & mask;
+        d = q - a4 - bw;
+        bw = (((~q & a4) | (~(q ^ a4) & d)) >>> 63);
+        r[ro + 4] = d;
+        q = FP_P5 & mask;
+        d = q - a5 - bw;
+        bw = (((~q & a5) | (~(q ^ a5) & d)) >>> 63);
+        r[ro + 5] = d;
+        }
+        {
+        final long a0 = a[ao + 6], a1 = a[ao + 7], a2 = a[ao + 8], a3 = a[ao + 9], a4 = a[ao + 10], a5 = a[ao + 11];
+        final long any = a0 | a1 | a2 | a3 | a4 | a5;
+        final long mask = -((any | -any) >>> 63); // all ones iff a ≠ 0
+        long bw = 0, d, q;
+        q = FP_P0 & mask;
+        d = q - a0 - bw;
+        bw = (((~q & a0) | (~(q ^ a0) & d)) >>> 63);
+        r[ro + 6] = d;
+        q = FP_P1 & mask;
+        d = q - a1 - bw;
+        bw = (((~q & a1) | (~(q ^ a1) & d)) >>> 63);
+        r[ro + 7] = d;
+        q = FP_P2 & mask;
+        d = q - a2 - bw;
+        bw = (((~q & a2) | (~(q ^ a2) & d)) >>> 63);
+        r[ro + 8] = d;
+        q = FP_P3 & mask;
+        d = q - a3 - bw;
+        bw = (((~q & a3) | (~(q ^ a3) & d)) >>> 63);
+        r[ro + 9] = d;
+        q = FP_P4 & mask;
+        d = q - a4 - bw;
+        bw = (((~q & a4) | (~(q ^ a4) & d)) >>> 63);
+        r[ro + 10] = d;
+        q = FP_P5 & mask;
+        d = q - a5 - bw;
+        bw = (((~q & a5) | (~(q ^ a5) & d)) >>> 63);
+        r[ro + 11] = d;
+        }
+    }
+
     /** {@code r = a + b} as an integer, unreduced (below 2m for reduced a, b): only as a mul/square input. */
     static void fpAddRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];

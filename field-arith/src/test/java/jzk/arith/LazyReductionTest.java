@@ -183,4 +183,44 @@ class LazyReductionTest {
             }
         }
     }
+
+    @Test
+    void fusedFp2AdditiveOpsEqualTwoFpOps() {
+        // Fp2.add/sub/neg/dbl run the generated two-coefficient methods; compare with Fp.F per coefficient,
+        // including in-place use, on edge values (0, 1, p − 1, p − 2, (p − 1)/2) and random ones
+        Random rnd = new Random(19);
+        List<BigInteger> v = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, P.subtract(BigInteger.ONE),
+                P.subtract(BigInteger.TWO), P.shiftRight(1)));
+        for (int i = 0; i < 5; i++) {
+            v.add(new BigInteger(381, rnd).mod(P));
+        }
+        long[] a = new long[12], b = new long[12], r = new long[12], e = new long[12];
+        for (BigInteger a0 : v) {
+            for (BigInteger a1 : v) {
+                System.arraycopy(limbs(a0, 6), 0, a, 0, 6);
+                System.arraycopy(limbs(a1, 6), 0, a, 6, 6);
+                System.arraycopy(limbs(v.get(rnd.nextInt(v.size())), 6), 0, b, 0, 6);
+                System.arraycopy(limbs(v.get(rnd.nextInt(v.size())), 6), 0, b, 6, 6);
+                for (int op = 0; op < 4; op++) {
+                    for (int k = 0; k < 12; k += 6) {
+                        switch (op) {
+                            case 0 -> Fp.F.add(e, k, a, k, b, k);
+                            case 1 -> Fp.F.sub(e, k, a, k, b, k);
+                            case 2 -> Fp.F.neg(e, k, a, k);
+                            default -> Fp.F.dbl(e, k, a, k);
+                        }
+                    }
+                    long[] inPlace = a.clone();
+                    switch (op) {
+                        case 0 -> { Fp2.add(r, 0, a, 0, b, 0); Fp2.add(inPlace, 0, inPlace, 0, b, 0); }
+                        case 1 -> { Fp2.sub(r, 0, a, 0, b, 0); Fp2.sub(inPlace, 0, inPlace, 0, b, 0); }
+                        case 2 -> { Fp2.neg(r, 0, a, 0); Fp2.neg(inPlace, 0, inPlace, 0); }
+                        default -> { Fp2.dbl(r, 0, a, 0); Fp2.dbl(inPlace, 0, inPlace, 0); }
+                    }
+                    assertEquals(java.util.Arrays.toString(e), java.util.Arrays.toString(r), "op " + op);
+                    assertEquals(java.util.Arrays.toString(e), java.util.Arrays.toString(inPlace), "op " + op + " in place");
+                }
+            }
+        }
+    }
 }

@@ -98,6 +98,9 @@ public final class MontgomeryGenerator {
         neg(prefix, up, n);
         // lazy reduction needs 4m < R (inputs up to 2m, products below m·R); true for Fp (381 of 384 bits), not Fr
         if (m.shiftLeft(2).bitLength() <= 64 * n) {
+            pair(prefix, up, n, "Add");
+            pair(prefix, up, n, "Sub");
+            pair(prefix, up, n, "Neg");
             addRaw(prefix, up, n);
             subRaw(prefix, up, n);
             mulWide(prefix, up, n, false);
@@ -111,11 +114,7 @@ public final class MontgomeryGenerator {
         StringBuilder s = new StringBuilder("        final long");
         for (int i = 0; i < n; i++) {
             s.append(i == 0 ? " " : ", ").append(v).append(i).append(" = ").append(v).append("[").append(v)
-                    .append("o");
-            if (i > 0) {
-                s.append(" + ").append(i);
-            }
-            s.append("]");
+                    .append("o").append(plus(i)).append("]");
         }
         line(s.append(";").toString());
     }
@@ -436,7 +435,7 @@ public final class MontgomeryGenerator {
         }
         line("        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m");
         for (int i = 0; i < n; i++) {
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = (d" + i + " & keep) | (" + v + i + " & ~keep);");
+            line("        r[ro" + plus(i) + "] = (d" + i + " & keep) | (" + v + i + " & ~keep);");
         }
     }
 
@@ -444,6 +443,11 @@ public final class MontgomeryGenerator {
         line("");
         line("    /** {@code r = a + b mod m} (a + b < 2m < 2^(64n): no carry out of the top limb). */");
         line("    static void " + prefix + "Add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        addBody(up, n);
+        line("    }");
+    }
+
+    private void addBody(String up, int n) {
         loads("a", n);
         loads("b", n);
         line("        long c = 0, s;");
@@ -453,13 +457,17 @@ public final class MontgomeryGenerator {
             line("        final long v" + i + " = s;");
         }
         finalSubtract(up, n, "v");
-        line("    }");
     }
 
     private void sub(String prefix, String up, int n) {
         line("");
         line("    /** {@code r = a − b mod m}: subtract, then add m back under the borrow mask. */");
         line("    static void " + prefix + "Sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        subBody(up, n);
+        line("    }");
+    }
+
+    private void subBody(String up, int n) {
         loads("a", n);
         loads("b", n);
         line("        long bw = 0, d;");
@@ -469,7 +477,6 @@ public final class MontgomeryGenerator {
             line("        final long d" + i + " = d;");
         }
         addMaskedModulus(up, n, "-bw");
-        line("    }");
     }
 
     /** {@code r = d + (m & mask)}, then the stores. */
@@ -480,7 +487,7 @@ public final class MontgomeryGenerator {
             line("        q = " + up + "_P" + i + " & mask;");
             line("        s = d" + i + " + q + c;");
             line("        c = " + carry("d" + i, "q", "s") + ";");
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = s;");
+            line("        r[ro" + plus(i) + "] = s;");
         }
     }
 
@@ -488,6 +495,11 @@ public final class MontgomeryGenerator {
         line("");
         line("    /** {@code r = −a mod m}: {@code m − a} for a ≠ 0, and 0 for a = 0 (masked, branch-free). */");
         line("    static void " + prefix + "Neg(long[] r, int ro, long[] a, int ao) {");
+        negBody(up, n);
+        line("    }");
+    }
+
+    private void negBody(String up, int n) {
         loads("a", n);
         StringBuilder or = new StringBuilder("        final long any = a0");
         for (int i = 1; i < n; i++) {
@@ -500,8 +512,42 @@ public final class MontgomeryGenerator {
             line("        q = " + up + "_P" + i + " & mask;");
             line("        d = q - a" + i + " - bw;");
             line("        bw = " + borrow("q", "a" + i, "d") + ";");
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = d;");
+            line("        r[ro" + plus(i) + "] = d;");
         }
+    }
+
+    /** Limb offset of the half being emitted: 0, or n for the second coefficient of a quadratic-extension pair. */
+    private int half;
+
+    /** {@code " + k"} for limb {@code i} of the current half ({@code ""} for offset 0). */
+    private String plus(int i) {
+        int k = half + i;
+        return k == 0 ? "" : " + " + k;
+    }
+
+    /**
+     * Both coefficients of an Fp2 element ({@code c0} at limbs 0..n−1, {@code c1} at n..2n−1) in one method: the
+     * same code as the Fp method twice, each half in its own block — one call per Fp2 addition instead of two.
+     * As with two successive Fp calls, {@code r} may equal {@code a} or {@code b} (same offset).
+     */
+    private void pair(String prefix, String up, int n, String op) {
+        line("");
+        line("    /** {@code " + prefix + op + "} on both coefficients of an Fp2 element (limbs 0.." + (n - 1) + " and "
+                + n + ".." + (2 * n - 1) + "). */");
+        String args = op.equals("Neg") ? "long[] r, int ro, long[] a, int ao"
+                : "long[] r, int ro, long[] a, int ao, long[] b, int bo";
+        line("    static void " + prefix + "2" + op + "(" + args + ") {");
+        for (int h = 0; h < 2; h++) {
+            half = h * n;
+            line("        {");
+            switch (op) {
+                case "Add" -> addBody(up, n);
+                case "Sub" -> subBody(up, n);
+                default -> negBody(up, n);
+            }
+            line("        }");
+        }
+        half = 0;
         line("    }");
     }
 }
