@@ -71,6 +71,21 @@ public final class InterleavedCpuTime {
                 sink = x;
             }
         });
+        // x ← x·y: each product feeds the next, as in the tower and the pairing (latency, not throughput; the
+        // changing operands also keep carry branches from being trivially predicted)
+        long[] fx = fa.clone();
+        FP[] mx = {new FP(ma)};
+        compare("Fp mul chain", rounds, 200_000, n -> {
+            for (int i = 0; i < n; i++) {
+                Fp.F.mul(fx, 0, fx, 0, fb, 0);
+            }
+        }, n -> {
+            FP x = mx[0];
+            for (int i = 0; i < n; i++) {
+                x.mul(mb);
+            }
+            sink = x;
+        });
         compare("Fp square", rounds, 200_000, n -> {
             for (int i = 0; i < n; i++) {
                 Fp.F.square(fr, 0, fa, 0);
