@@ -135,6 +135,15 @@ public final class MontgomeryGenerator {
     }
 
     /**
+     * 1 if {@code x ≠ 0}, else 0, branch-free: the carry out of {@code x + m·p0 mod 2^64}, which is {@code 0} by the
+     * choice of {@code m = x·(−p^{-1})}, so the sum is 0 or 2^64. Saves the low product, and a compare that C2 might
+     * otherwise turn into a branch.
+     */
+    private static String nonZero(String x) {
+        return "((" + x + " | -" + x + ") >>> 63)";
+    }
+
+    /**
      * {@code h} plus the carry out of {@code s = a + x} ({@code s < a} unsigned), written as a select of
      * {@code h + 1} rather than an added 0/1: C2 (JDK 25) then emits {@code lea; cmp; cmovb} instead of
      * {@code xor; mov $1; cmp; cmovb; add} (read in the {@code -XX:CompileCommand=print} dump), which measured
@@ -181,11 +190,8 @@ public final class MontgomeryGenerator {
             line("        // round " + i);
             madd("A", "t0", "a0", "b" + i, i == 0 ? null : "t0", null);
             line("        m = t0 * " + up + "_INV;");
-            // C = hi(t0 + m·p0): the low word is zero by the choice of m
-            line("        lo = m * " + up + "_P0;");
-            line("        s = lo + t0;");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0);");
-            line("        C = " + increment("C", "lo", "s") + ";");
+            // C = hi(t0 + m·p0): the low word m·p0 ≡ −t0, so the sum is 0 (t0 = 0) or exactly 2^64 (carry 1)
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + nonZero("t0") + ";");
             for (int j = 1; j < n; j++) {
                 madd("A", "t" + j, "a" + j, "b" + i, i == 0 ? null : "t" + j, "A");
                 madd("C", "t" + (j - 1), "m", up + "_P" + j, "t" + j, "C");
@@ -246,10 +252,7 @@ public final class MontgomeryGenerator {
         line("        e = 0;");
         for (int i = 0; i < n; i++) {
             line("        m = w" + i + " * " + up + "_INV;");
-            line("        lo = m * " + up + "_P0;");
-            line("        s = lo + w" + i + ";");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0);");
-            line("        C = " + increment("C", "lo", "s") + ";");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + nonZero("w" + i) + ";");
             for (int j = 1; j < n; j++) {
                 madd("C", "w" + (i + j), "m", up + "_P" + j, "w" + (i + j), "C");
             }
