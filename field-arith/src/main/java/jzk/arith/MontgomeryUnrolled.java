@@ -7,6 +7,12 @@ package jzk.arith;
  * (4 limbs, R = 2^256). Elements: little-endian 64-bit limbs at {@code arr[off..]}, Montgomery form, fully
  * reduced. Each method loads all inputs into locals before storing, so outputs may alias inputs. No
  * allocation, no loops: also fit for the kernel JIT. Use through {@link MontgomeryField} ({@code Fp.F}, {@code Fr.F}).
+ *
+ * <p>Fp only (needs 4p < R): helpers for lazy reduction in {@link Fp2} — {@code fpAddRaw}/{@code fpSubRaw}
+ * (unreduced results below 2p, valid only as inputs of {@code fpMul}/{@code fpSquare}, which accept inputs
+ * below 2p), 768-bit unreduced products ({@code fpMulWide}, {@code fpMulWideOfSums}) and reductions of their
+ * differences ({@code fpRedcSub2}, {@code fpRedcSubModMR}); {@code fp2Add}/{@code fp2Sub}/{@code fp2Neg} do
+ * both coefficients of an Fp2 element in one call. Their bounds are stated on each method.
  */
 final class MontgomeryUnrolled {
     private MontgomeryUnrolled() {
