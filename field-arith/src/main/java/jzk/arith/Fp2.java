@@ -72,16 +72,15 @@ public final class Fp2 {
 
     /**
      * {@code r = a·ξ} with {@code ξ = u + 1} (the non-residue of the sextic twist):
-     * {@code (c0 + c1·u)(1 + u) = (c0 − c1) + (c0 + c1)·u}. Needs 6 longs of scratch.
+     * {@code (c0 + c1·u)(1 + u) = (c0 − c1) + (c0 + c1)·u}. The scratch parameter is kept for the callers' signature;
+     * nothing is written to it.
      */
     public static void mulByNonResidue(long[] r, int ro, long[] a, int ao, long[] t, int to) {
-        F.sub(t, to, a, ao, a, ao + N);
-        F.add(r, ro + N, a, ao, a, ao + N);
-        F.copy(r, ro, t, to);
+        MontgomeryUnrolled.fp2MulByXi(r, ro, a, ao); // one generated call; the scratch is not needed any more
     }
 
     public static void mulByNonResidue(long[] r, int ro, long[] a, int ao) {
-        mulByNonResidue(r, ro, a, ao, new long[N], 0);
+        MontgomeryUnrolled.fp2MulByXi(r, ro, a, ao);
     }
 
     // ---------------------------------------------------------------- multiplicative

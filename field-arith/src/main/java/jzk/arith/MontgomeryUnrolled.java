@@ -1690,6 +1690,106 @@ final class MontgomeryUnrolled {
         }
     }
 
+    /** {@code r = a·(1 + u) = (a0 − a1) + (a0 + a1)·u} for an Fp2 element (limbs 0..5 and 6..11). */
+    static void fp2MulByXi(long[] r, int ro, long[] a, int ao) {
+        final long x0 = a[ao], x1 = a[ao + 1], x2 = a[ao + 2], x3 = a[ao + 3], x4 = a[ao + 4], x5 = a[ao + 5];
+        final long y0 = a[ao + 6], y1 = a[ao + 7], y2 = a[ao + 8], y3 = a[ao + 9], y4 = a[ao + 10], y5 = a[ao + 11];
+        {
+        long bw = 0, d;
+        d = x0 - y0 - bw;
+        bw = (((~x0 & y0) | (~(x0 ^ y0) & d)) >>> 63);
+        final long d0 = d;
+        d = x1 - y1 - bw;
+        bw = (((~x1 & y1) | (~(x1 ^ y1) & d)) >>> 63);
+        final long d1 = d;
+        d = x2 - y2 - bw;
+        bw = (((~x2 & y2) | (~(x2 ^ y2) & d)) >>> 63);
+        final long d2 = d;
+        d = x3 - y3 - bw;
+        bw = (((~x3 & y3) | (~(x3 ^ y3) & d)) >>> 63);
+        final long d3 = d;
+        d = x4 - y4 - bw;
+        bw = (((~x4 & y4) | (~(x4 ^ y4) & d)) >>> 63);
+        final long d4 = d;
+        d = x5 - y5 - bw;
+        bw = (((~x5 & y5) | (~(x5 ^ y5) & d)) >>> 63);
+        final long d5 = d;
+        final long mask = -bw;
+        long c = 0, s, q;
+        q = FP_P0 & mask;
+        s = d0 + q + c;
+        c = (((d0 & q) | ((d0 | q) & ~s)) >>> 63);
+        r[ro] = s;
+        q = FP_P1 & mask;
+        s = d1 + q + c;
+        c = (((d1 & q) | ((d1 | q) & ~s)) >>> 63);
+        r[ro + 1] = s;
+        q = FP_P2 & mask;
+        s = d2 + q + c;
+        c = (((d2 & q) | ((d2 | q) & ~s)) >>> 63);
+        r[ro + 2] = s;
+        q = FP_P3 & mask;
+        s = d3 + q + c;
+        c = (((d3 & q) | ((d3 | q) & ~s)) >>> 63);
+        r[ro + 3] = s;
+        q = FP_P4 & mask;
+        s = d4 + q + c;
+        c = (((d4 & q) | ((d4 | q) & ~s)) >>> 63);
+        r[ro + 4] = s;
+        q = FP_P5 & mask;
+        s = d5 + q + c;
+        c = (((d5 & q) | ((d5 | q) & ~s)) >>> 63);
+        r[ro + 5] = s;
+        }
+        {
+        long c = 0, s;
+        s = x0 + y0 + c;
+        c = (((x0 & y0) | ((x0 | y0) & ~s)) >>> 63);
+        final long v0 = s;
+        s = x1 + y1 + c;
+        c = (((x1 & y1) | ((x1 | y1) & ~s)) >>> 63);
+        final long v1 = s;
+        s = x2 + y2 + c;
+        c = (((x2 & y2) | ((x2 | y2) & ~s)) >>> 63);
+        final long v2 = s;
+        s = x3 + y3 + c;
+        c = (((x3 & y3) | ((x3 | y3) & ~s)) >>> 63);
+        final long v3 = s;
+        s = x4 + y4 + c;
+        c = (((x4 & y4) | ((x4 | y4) & ~s)) >>> 63);
+        final long v4 = s;
+        s = x5 + y5 + c;
+        c = (((x5 & y5) | ((x5 | y5) & ~s)) >>> 63);
+        final long v5 = s;
+        long bw = 0, d;
+        d = v0 - FP_P0 - bw;
+        bw = (((~v0 & FP_P0) | (~(v0 ^ FP_P0) & d)) >>> 63);
+        final long d0 = d;
+        d = v1 - FP_P1 - bw;
+        bw = (((~v1 & FP_P1) | (~(v1 ^ FP_P1) & d)) >>> 63);
+        final long d1 = d;
+        d = v2 - FP_P2 - bw;
+        bw = (((~v2 & FP_P2) | (~(v2 ^ FP_P2) & d)) >>> 63);
+        final long d2 = d;
+        d = v3 - FP_P3 - bw;
+        bw = (((~v3 & FP_P3) | (~(v3 ^ FP_P3) & d)) >>> 63);
+        final long d3 = d;
+        d = v4 - FP_P4 - bw;
+        bw = (((~v4 & FP_P4) | (~(v4 ^ FP_P4) & d)) >>> 63);
+        final long d4 = d;
+        d = v5 - FP_P5 - bw;
+        bw = (((~v5 & FP_P5) | (~(v5 ^ FP_P5) & d)) >>> 63);
+        final long d5 = d;
+        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m
+        r[ro + 6] = (d0 & keep) | (v0 & ~keep);
+        r[ro + 7] = (d1 & keep) | (v1 & ~keep);
+        r[ro + 8] = (d2 & keep) | (v2 & ~keep);
+        r[ro + 9] = (d3 & keep) | (v3 & ~keep);
+        r[ro + 10] = (d4 & keep) | (v4 & ~keep);
+        r[ro + 11] = (d5 & keep) | (v5 & ~keep);
+        }
+    }
+
     /** {@code r = a + b} as an integer, unreduced (below 2m for reduced a, b): only as a mul/square input. */
     static void fpAddRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];

@@ -186,7 +186,7 @@ class LazyReductionTest {
 
     @Test
     void fusedFp2AdditiveOpsEqualTwoFpOps() {
-        // Fp2.add/sub/neg/dbl run the generated two-coefficient methods; compare with Fp.F per coefficient,
+        // Fp2.add/sub/neg/dbl/mulByNonResidue run the generated two-coefficient methods; compare with Fp.F per coefficient,
         // including in-place use, on edge values (0, 1, p − 1, p − 2, (p − 1)/2) and random ones
         Random rnd = new Random(19);
         List<BigInteger> v = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, P.subtract(BigInteger.ONE),
@@ -201,8 +201,12 @@ class LazyReductionTest {
                 System.arraycopy(limbs(a1, 6), 0, a, 6, 6);
                 System.arraycopy(limbs(v.get(rnd.nextInt(v.size())), 6), 0, b, 0, 6);
                 System.arraycopy(limbs(v.get(rnd.nextInt(v.size())), 6), 0, b, 6, 6);
-                for (int op = 0; op < 4; op++) {
-                    for (int k = 0; k < 12; k += 6) {
+                for (int op = 0; op < 5; op++) {
+                    if (op == 4) { // ξ·a = (a0 − a1) + (a0 + a1)·u
+                        Fp.F.sub(e, 0, a, 0, a, 6);
+                        Fp.F.add(e, 6, a, 0, a, 6);
+                    }
+                    for (int k = 0; k < 12 && op < 4; k += 6) {
                         switch (op) {
                             case 0 -> Fp.F.add(e, k, a, k, b, k);
                             case 1 -> Fp.F.sub(e, k, a, k, b, k);
@@ -215,7 +219,8 @@ class LazyReductionTest {
                         case 0 -> { Fp2.add(r, 0, a, 0, b, 0); Fp2.add(inPlace, 0, inPlace, 0, b, 0); }
                         case 1 -> { Fp2.sub(r, 0, a, 0, b, 0); Fp2.sub(inPlace, 0, inPlace, 0, b, 0); }
                         case 2 -> { Fp2.neg(r, 0, a, 0); Fp2.neg(inPlace, 0, inPlace, 0); }
-                        default -> { Fp2.dbl(r, 0, a, 0); Fp2.dbl(inPlace, 0, inPlace, 0); }
+                        case 3 -> { Fp2.dbl(r, 0, a, 0); Fp2.dbl(inPlace, 0, inPlace, 0); }
+                        default -> { Fp2.mulByNonResidue(r, 0, a, 0); Fp2.mulByNonResidue(inPlace, 0, inPlace, 0); }
                     }
                     assertEquals(java.util.Arrays.toString(e), java.util.Arrays.toString(r), "op " + op);
                     assertEquals(java.util.Arrays.toString(e), java.util.Arrays.toString(inPlace), "op " + op + " in place");

@@ -107,6 +107,7 @@ public final class MontgomeryGenerator {
             pair(prefix, up, n, "Add");
             pair(prefix, up, n, "Sub");
             pair(prefix, up, n, "Neg");
+            mulByXi(prefix, up, n);
             addRaw(prefix, up, n);
             subRaw(prefix, up, n);
             mulWide(prefix, up, n, false);
@@ -523,6 +524,47 @@ public final class MontgomeryGenerator {
             line("        bw = " + borrow("q", "a" + i, "d") + ";");
             line("        r[ro" + plus(i) + "] = d;");
         }
+    }
+
+    /**
+     * {@code r = a·(1 + u) = (a0 − a1) + (a0 + a1)·u} in {@code Fp2 = Fp[u]/(u² + 1)} (the sextic-twist non-residue ξ)
+     * in one call: both coefficients are loaded first (so {@code r} may equal {@code a}), then the modular
+     * subtraction and addition of {@code sub}/{@code add}.
+     */
+    private void mulByXi(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a·(1 + u) = (a0 − a1) + (a0 + a1)·u} for an Fp2 element (limbs 0.." + (n - 1) + " and " + n
+                + ".." + (2 * n - 1) + "). */");
+        line("    static void " + prefix + "2MulByXi(long[] r, int ro, long[] a, int ao) {");
+        StringBuilder x = new StringBuilder("        final long");
+        StringBuilder y = new StringBuilder("        final long");
+        for (int i = 0; i < n; i++) {
+            x.append(i == 0 ? " " : ", ").append("x").append(i).append(" = a[ao").append(i == 0 ? "" : " + " + i).append("]");
+            y.append(i == 0 ? " " : ", ").append("y").append(i).append(" = a[ao + ").append(n + i).append("]");
+        }
+        line(x.append(";").toString());
+        line(y.append(";").toString());
+        line("        {");
+        line("        long bw = 0, d;");
+        for (int i = 0; i < n; i++) {
+            line("        d = x" + i + " - y" + i + " - bw;");
+            line("        bw = " + borrow("x" + i, "y" + i, "d") + ";");
+            line("        final long d" + i + " = d;");
+        }
+        addMaskedModulus(up, n, "-bw");
+        line("        }");
+        line("        {");
+        half = n;
+        line("        long c = 0, s;");
+        for (int i = 0; i < n; i++) {
+            line("        s = x" + i + " + y" + i + " + c;");
+            line("        c = " + carry("x" + i, "y" + i, "s") + ";");
+            line("        final long v" + i + " = s;");
+        }
+        finalSubtract(up, n, "v");
+        half = 0;
+        line("        }");
+        line("    }");
     }
 
     /** Limb offset of the half being emitted: 0, or n for the second coefficient of a quadratic-extension pair. */
