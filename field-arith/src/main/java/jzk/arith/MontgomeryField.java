@@ -310,6 +310,19 @@ public final class MontgomeryField {
 
     /** Canonical value of a Montgomery-form element: {@code r = a·R^{-1} mod m}. */
     public void toCanonical(long[] r, int ro, long[] a, int ao) {
+        // a dedicated reduction for Fp/Fr: half the work of mul(a, 1), and it keeps mul's branch profile clean
+        switch (kind) {
+            case FP -> {
+                MontgomeryUnrolled.fpFromMontgomery(r, ro, a, ao);
+                return;
+            }
+            case FR -> {
+                MontgomeryUnrolled.frFromMontgomery(r, ro, a, ao);
+                return;
+            }
+            default -> {
+            }
+        }
         long[] oneCanon = new long[n];
         oneCanon[0] = 1;
         mul(r, ro, a, ao, oneCanon, 0);

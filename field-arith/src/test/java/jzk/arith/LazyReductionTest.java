@@ -9,9 +9,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The generated double-width primitives behind {@link Fp2#mul} (lazy reduction), each against a BigInteger
- * oracle on random and edge inputs: unreduced products of inputs up to {@code 2p − 1}, and the reductions of
- * differences of 768-bit values below {@code p·R} (negative differences wrapped by {@code p·R}).
+ * The generated primitives behind {@link Fp2#mul} (lazy reduction), the fused Fp2 additive operations and
+ * {@code toCanonical}'s reduction, each against a BigInteger oracle on random and edge inputs: unreduced
+ * products of inputs up to {@code 2p − 1}, and the reductions of differences of 768-bit values below {@code p·R}
+ * (negative differences wrapped by {@code p·R}).
  */
 class LazyReductionTest {
     private static final BigInteger P = Fp.P;
@@ -224,6 +225,37 @@ class LazyReductionTest {
                     }
                     assertEquals(java.util.Arrays.toString(e), java.util.Arrays.toString(r), "op " + op);
                     assertEquals(java.util.Arrays.toString(e), java.util.Arrays.toString(inPlace), "op " + op + " in place");
+                }
+            }
+        }
+    }
+
+    @Test
+    void fromMontgomeryIsTheReductionOfOneWordVector() {
+        // toCanonical's dedicated path, both fields, on edges (0, 1, m − 1, m, 2^(64n) − 1) and random values
+        Random rnd = new Random(20);
+        for (MontgomeryField f : new MontgomeryField[] {Fp.F, Fr.F}) {
+            int n = f.n;
+            BigInteger m = f.modulus, rInv = BigInteger.ONE.shiftLeft(64 * n).modInverse(m);
+            List<BigInteger> v = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, m.subtract(BigInteger.ONE), m,
+                    BigInteger.ONE.shiftLeft(64 * n).subtract(BigInteger.ONE)));
+            for (int i = 0; i < 50; i++) {
+                v.add(new BigInteger(64 * n, rnd));
+            }
+            long[] r = new long[n];
+            for (BigInteger a : v) {
+                if (n == 6) {
+                    MontgomeryUnrolled.fpFromMontgomery(r, 0, limbs(a, n), 0);
+                } else {
+                    MontgomeryUnrolled.frFromMontgomery(r, 0, limbs(a, n), 0);
+                }
+                assertEquals(a.multiply(rInv).mod(m), big(r, 0, n), a.toString(16));
+                if (a.compareTo(m) < 0) {
+                    long[] c = new long[n];
+                    f.toCanonical(c, 0, limbs(a, n), 0);
+                    long[] g = new long[n];
+                    f.generic().toCanonical(g, 0, limbs(a, n), 0);
+                    assertEquals(big(g, 0, n), big(c, 0, n), "toCanonical vs the generic loops");
                 }
             }
         }
