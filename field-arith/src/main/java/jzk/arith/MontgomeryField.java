@@ -17,8 +17,8 @@ import java.util.Random;
  * bits, so the running total never needs a word past {@code n + 1}.
  *
  * <p>For the two BLS12-381 moduli (Fp, 6 limbs; Fr, 4 limbs) mul, square (SOS), add, sub, neg and toCanonical (a
- * one-word Montgomery reduction) dispatch to the unrolled,
- * allocation-free {@link MontgomeryUnrolled}, generated from this same algorithm by {@code MontgomeryGenerator}
+ * one-word Montgomery reduction) dispatch to the unrolled, allocation-free {@link MontgomeryUnrolled}, generated
+ * from this same algorithm by {@code MontgomeryGenerator}
  * (test sources) and checked in CI to be current; the loops below serve any other modulus and are the reference
  * the generated code is tested against ({@code MontgomeryFieldSuite} runs both).
  */
