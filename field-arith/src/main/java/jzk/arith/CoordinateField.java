@@ -20,6 +20,15 @@ public interface CoordinateField {
 
     void square(long[] r, int ro, long[] a, int ao);
 
+    /** Longs of scratch the {@code t}-taking variants below need (0 for Fp, {@link Fp2#SCRATCH} for Fp2). */
+    int scratchLongs();
+
+    /** {@link #mul} using {@code t[to .. to+scratchLongs())} as scratch instead of allocating. */
+    void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, long[] t, int to);
+
+    /** {@link #square} using {@code t[to .. to+scratchLongs())} as scratch instead of allocating. */
+    void square(long[] r, int ro, long[] a, int ao, long[] t, int to);
+
     void add(long[] r, int ro, long[] a, int ao, long[] b, int bo);
 
     void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo);

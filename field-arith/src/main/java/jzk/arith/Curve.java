@@ -31,8 +31,17 @@ public final class Curve {
     public final BigInteger order;
     private final long[] b;
     private final long[] generator;
+    private final SubgroupTest subgroupTest;
 
-    Curve(String name, CoordinateField field, long[] b, long[] generatorAffine, BigInteger order) {
+    /** The group's own membership test for an on-curve affine point (G1/G2 use endomorphisms). */
+    @FunctionalInterface
+    interface SubgroupTest {
+        boolean isInSubgroup(long[] a, int ao);
+    }
+
+    Curve(String name, CoordinateField field, long[] b, long[] generatorAffine, BigInteger order,
+            SubgroupTest subgroupTest) {
+        this.subgroupTest = subgroupTest;
         this.name = name;
         this.field = field;
         this.n = field.limbs();
@@ -219,25 +228,26 @@ public final class Curve {
     public void dbl(long[] r, int ro, long[] p, int po) {
         final int n = this.n;
         final CoordinateField f = field;
-        long[] t = new long[6 * n];
+        long[] t = new long[6 * n + f.scratchLongs()];
+        final int sc = 6 * n; // scratch of the field multiplications
         final int a = 0, bb = n, c = 2 * n, d = 3 * n, e = 4 * n, ff = 5 * n;
-        f.square(t, a, p, po); // A = X1²
-        f.square(t, bb, p, po + n); // B = Y1²
-        f.square(t, c, t, bb); // C = B²
+        f.square(t, a, p, po, t, sc); // A = X1²
+        f.square(t, bb, p, po + n, t, sc); // B = Y1²
+        f.square(t, c, t, bb, t, sc); // C = B²
         f.add(t, d, p, po, t, bb);
-        f.square(t, d, t, d);
+        f.square(t, d, t, d, t, sc);
         f.sub(t, d, t, d, t, a);
         f.sub(t, d, t, d, t, c);
         f.dbl(t, d, t, d); // D = 2((X1+B)² − A − C)
         f.dbl(t, e, t, a);
         f.add(t, e, t, e, t, a); // E = 3A
-        f.square(t, ff, t, e); // F = E²
-        f.mul(r, ro + 2 * n, p, po + n, p, po + 2 * n);
+        f.square(t, ff, t, e, t, sc); // F = E²
+        f.mul(r, ro + 2 * n, p, po + n, p, po + 2 * n, t, sc);
         f.dbl(r, ro + 2 * n, r, ro + 2 * n); // Z3 = 2·Y1·Z1 (before X3/Y3 overwrite p when aliased)
         f.sub(r, ro, t, ff, t, d);
         f.sub(r, ro, r, ro, t, d); // X3 = F − 2D
         f.sub(t, d, t, d, r, ro);
-        f.mul(t, d, t, d, t, e);
+        f.mul(t, d, t, d, t, e, t, sc);
         f.dbl(t, c, t, c);
         f.dbl(t, c, t, c);
         f.dbl(t, c, t, c); // 8C
@@ -259,17 +269,18 @@ public final class Curve {
             System.arraycopy(p, po, r, ro, 3 * n);
             return;
         }
-        long[] t = new long[9 * n];
+        long[] t = new long[9 * n + f.scratchLongs()];
+        final int sc = 9 * n; // scratch of the field multiplications
         final int z1z1 = 0, z2z2 = n, u1 = 2 * n, u2 = 3 * n, s1 = 4 * n, s2 = 5 * n, h = 6 * n, i = 7 * n,
                 j = 8 * n;
-        f.square(t, z1z1, p, po + 2 * n);
-        f.square(t, z2z2, q, qo + 2 * n);
-        f.mul(t, u1, p, po, t, z2z2);
-        f.mul(t, u2, q, qo, t, z1z1);
-        f.mul(t, s1, p, po + n, q, qo + 2 * n);
-        f.mul(t, s1, t, s1, t, z2z2); // S1 = Y1·Z2·Z2Z2
-        f.mul(t, s2, q, qo + n, p, po + 2 * n);
-        f.mul(t, s2, t, s2, t, z1z1); // S2 = Y2·Z1·Z1Z1
+        f.square(t, z1z1, p, po + 2 * n, t, sc);
+        f.square(t, z2z2, q, qo + 2 * n, t, sc);
+        f.mul(t, u1, p, po, t, z2z2, t, sc);
+        f.mul(t, u2, q, qo, t, z1z1, t, sc);
+        f.mul(t, s1, p, po + n, q, qo + 2 * n, t, sc);
+        f.mul(t, s1, t, s1, t, z2z2, t, sc); // S1 = Y1·Z2·Z2Z2
+        f.mul(t, s2, q, qo + n, p, po + 2 * n, t, sc);
+        f.mul(t, s2, t, s2, t, z1z1, t, sc); // S2 = Y2·Z1·Z1Z1
         f.sub(t, h, t, u2, t, u1); // H = U2 − U1
         f.sub(t, s2, t, s2, t, s1);
         f.dbl(t, s2, t, s2); // rr = 2(S2 − S1), kept in s2
@@ -283,21 +294,21 @@ public final class Curve {
         }
         // Z3 = ((Z1+Z2)² − Z1Z1 − Z2Z2)·H, computed first while p and q are intact
         f.add(t, u2, p, po + 2 * n, q, qo + 2 * n);
-        f.square(t, u2, t, u2);
+        f.square(t, u2, t, u2, t, sc);
         f.sub(t, u2, t, u2, t, z1z1);
         f.sub(t, u2, t, u2, t, z2z2);
-        f.mul(r, ro + 2 * n, t, u2, t, h);
+        f.mul(r, ro + 2 * n, t, u2, t, h, t, sc);
         f.dbl(t, i, t, h);
-        f.square(t, i, t, i); // I = (2H)²
-        f.mul(t, j, t, h, t, i); // J = H·I
-        f.mul(t, u1, t, u1, t, i); // V = U1·I (kept in u1)
-        f.square(r, ro, t, s2);
+        f.square(t, i, t, i, t, sc); // I = (2H)²
+        f.mul(t, j, t, h, t, i, t, sc); // J = H·I
+        f.mul(t, u1, t, u1, t, i, t, sc); // V = U1·I (kept in u1)
+        f.square(r, ro, t, s2, t, sc);
         f.sub(r, ro, r, ro, t, j);
         f.sub(r, ro, r, ro, t, u1);
         f.sub(r, ro, r, ro, t, u1); // X3 = rr² − J − 2V
         f.sub(t, u1, t, u1, r, ro);
-        f.mul(t, u1, t, u1, t, s2);
-        f.mul(t, s1, t, s1, t, j);
+        f.mul(t, u1, t, u1, t, s2, t, sc);
+        f.mul(t, s1, t, s1, t, j, t, sc);
         f.dbl(t, s1, t, s1);
         f.sub(r, ro + n, t, u1, t, s1); // Y3 = rr(V − X3) − 2·S1·J
     }
@@ -317,12 +328,13 @@ public final class Curve {
             fromAffine(r, ro, q, qo);
             return;
         }
-        long[] t = new long[7 * n];
+        long[] t = new long[7 * n + f.scratchLongs()];
+        final int sc = 7 * n; // scratch of the field multiplications
         final int z1z1 = 0, u2 = n, s2 = 2 * n, h = 3 * n, hh = 4 * n, i = 5 * n, j = 6 * n;
-        f.square(t, z1z1, p, po + 2 * n);
-        f.mul(t, u2, q, qo, t, z1z1); // U2 = X2·Z1Z1
-        f.mul(t, s2, q, qo + n, p, po + 2 * n);
-        f.mul(t, s2, t, s2, t, z1z1); // S2 = Y2·Z1·Z1Z1
+        f.square(t, z1z1, p, po + 2 * n, t, sc);
+        f.mul(t, u2, q, qo, t, z1z1, t, sc); // U2 = X2·Z1Z1
+        f.mul(t, s2, q, qo + n, p, po + 2 * n, t, sc);
+        f.mul(t, s2, t, s2, t, z1z1, t, sc); // S2 = Y2·Z1·Z1Z1
         f.sub(t, h, t, u2, p, po); // H = U2 − X1
         f.sub(t, s2, t, s2, p, po + n);
         f.dbl(t, s2, t, s2); // rr = 2(S2 − Y1), kept in s2
@@ -334,23 +346,23 @@ public final class Curve {
             }
             return;
         }
-        f.square(t, hh, t, h); // HH = H²
+        f.square(t, hh, t, h, t, sc); // HH = H²
         f.dbl(t, i, t, hh);
         f.dbl(t, i, t, i); // I = 4·HH
-        f.mul(t, j, t, h, t, i); // J = H·I
-        f.mul(t, u2, p, po, t, i); // V = X1·I (kept in u2)
-        f.mul(t, i, p, po + n, t, j); // Y1·J, kept in i (I is no longer needed)
+        f.mul(t, j, t, h, t, i, t, sc); // J = H·I
+        f.mul(t, u2, p, po, t, i, t, sc); // V = X1·I (kept in u2)
+        f.mul(t, i, p, po + n, t, j, t, sc); // Y1·J, kept in i (I is no longer needed)
         // Z3 = (Z1 + H)² − Z1Z1 − HH, before X3 overwrites p when aliased
         f.add(r, ro + 2 * n, p, po + 2 * n, t, h);
-        f.square(r, ro + 2 * n, r, ro + 2 * n);
+        f.square(r, ro + 2 * n, r, ro + 2 * n, t, sc);
         f.sub(r, ro + 2 * n, r, ro + 2 * n, t, z1z1);
         f.sub(r, ro + 2 * n, r, ro + 2 * n, t, hh);
-        f.square(r, ro, t, s2);
+        f.square(r, ro, t, s2, t, sc);
         f.sub(r, ro, r, ro, t, j);
         f.sub(r, ro, r, ro, t, u2);
         f.sub(r, ro, r, ro, t, u2); // X3 = rr² − J − 2V
         f.sub(t, u2, t, u2, r, ro);
-        f.mul(t, u2, t, u2, t, s2);
+        f.mul(t, u2, t, u2, t, s2, t, sc);
         f.dbl(t, i, t, i);
         f.sub(r, ro + n, t, u2, t, i); // Y3 = rr(V − X3) − 2·Y1·J
     }
@@ -439,5 +451,23 @@ public final class Curve {
         long[] t = new long[3 * n];
         mul(t, 0, a, ao, order);
         return isInfinity(t, 0);
+    }
+
+    /** Subgroup membership of an on-curve affine point by the group's fast test ({@link G1#isInSubgroup} etc.). */
+    public boolean isInSubgroup(long[] a, int ao) {
+        return subgroupTest.isInSubgroup(a, ao);
+    }
+
+    /**
+     * Validates {@code count} affine points at {@code pts[off..]} in parallel (common ForkJoin pool): each must be
+     * on the curve and, when {@code checkSubgroup}, in the order-r subgroup (infinity passes both). Returns the
+     * smallest index of an invalid point, or −1 when all are valid. Meant for points read from parameter files.
+     */
+    public int firstInvalidAffine(long[] pts, int off, int count, boolean checkSubgroup) {
+        final int al = 2 * n;
+        return java.util.stream.IntStream.range(0, count).parallel()
+                .filter(i -> !isOnCurveAffine(pts, off + i * al)
+                        || (checkSubgroup && !subgroupTest.isInSubgroup(pts, off + i * al)))
+                .min().orElse(-1);
     }
 }

@@ -31,6 +31,21 @@ public final class Fp2Coordinates implements CoordinateField {
     }
 
     @Override
+    public int scratchLongs() {
+        return Fp2.SCRATCH;
+    }
+
+    @Override
+    public void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, long[] t, int to) {
+        Fp2.mul(r, ro, a, ao, b, bo, t, to);
+    }
+
+    @Override
+    public void square(long[] r, int ro, long[] a, int ao, long[] t, int to) {
+        Fp2.square(r, ro, a, ao, t, to);
+    }
+
+    @Override
     public void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         Fp2.add(r, ro, a, ao, b, bo);
     }

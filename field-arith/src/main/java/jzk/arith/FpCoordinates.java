@@ -26,6 +26,22 @@ public final class FpCoordinates implements CoordinateField {
         F.square(r, ro, a, ao);
     }
 
+    /** Fp multiplication allocates nothing, so no scratch is needed. */
+    @Override
+    public int scratchLongs() {
+        return 0;
+    }
+
+    @Override
+    public void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, long[] t, int to) {
+        F.mul(r, ro, a, ao, b, bo);
+    }
+
+    @Override
+    public void square(long[] r, int ro, long[] a, int ao, long[] t, int to) {
+        F.square(r, ro, a, ao);
+    }
+
     @Override
     public void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         F.add(r, ro, a, ao, b, bo);

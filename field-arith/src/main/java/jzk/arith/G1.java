@@ -27,7 +27,7 @@ public final class G1 {
 
     /** The curve y² = x³ + 4 over Fp with the generator above and order r = {@link Fr#R}. */
     public static final Curve CURVE = new Curve("G1", FpCoordinates.INSTANCE, Fp.F.fromLong(4), generatorLimbs(),
-            Fr.R);
+            Fr.R, G1::isInSubgroup);
 
     private static long[] generatorLimbs() {
         long[] g = new long[AFFINE_LONGS];

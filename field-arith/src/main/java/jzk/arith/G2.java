@@ -30,7 +30,7 @@ public final class G2 {
     /** The curve y² = x³ + 4(u + 1) over Fp2 with the generator above and order r = {@link Fr#R}. */
     public static final Curve CURVE = new Curve("G2", Fp2Coordinates.INSTANCE,
             Fp2Coordinates.INSTANCE.fromBigIntegers(BigInteger.valueOf(4), BigInteger.valueOf(4)),
-            affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1), Fr.R);
+            affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1), Fr.R, G2::isInSubgroup);
 
     /** The generator, affine (a new array). */
     public static long[] generator() {
@@ -56,7 +56,7 @@ public final class G2 {
         return c;
     }
 
-    /** ψ's x coefficient {@code 1/(u+1)^((p−1)/3)}, computed at class load (Galbraith–Scott untwist-Frobenius-twist). */
+    /** ψ's x coefficient {@code 1/(u+1)^((p−1)/3)}, computed at class load. */
     private static final long[] PSI_X = psiCoefficient(3);
     /** ψ's y coefficient {@code 1/(u+1)^((p−1)/2)}. */
     private static final long[] PSI_Y = psiCoefficient(2);

@@ -16,11 +16,12 @@ import java.util.concurrent.RecursiveTask;
  * index (such a scalar is not an Fr element, and accepting it would hide a caller's missing reduction). The
  * result is a Jacobian point (18 / 36 longs).
  *
- * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, about W·(n + 2^c) additions; c is chosen from n by
- * minimising that count ({@link #windowBits}). Work is split into (window × chunk of points) tasks run on the
- * common ForkJoin pool; every task owns its buckets, so no synchronisation is needed. Each point is added to its
- * Jacobian bucket with mixed addition (madd-2007-bl, 7M + 4S); buckets are summed with the running-sum trick
- * (2 Jacobian additions per bucket).
+ * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, W·n bucket insertions plus W·2^(c−1) bucket sums; c is
+ * chosen from n by minimising the field multiplications this takes ({@link #windowBits}). Work is split into (window
+ * × chunk of points) tasks run on the common ForkJoin pool; every task owns its buckets, so no synchronisation is
+ * needed. Tasks over many points keep their buckets affine and add in batches sharing one inversion ({@link
+ * BatchAffineBuckets}, ≈ 6M per point) when the window has enough buckets; other tasks add to Jacobian buckets by
+ * mixed addition (madd-2007-bl, 7M + 4S). Buckets are summed with the running-sum trick (2 additions per bucket).
  */
 public final class Pippenger {
     private Pippenger() {
@@ -45,23 +46,65 @@ public final class Pippenger {
 
     /** The MSM over any {@link Curve}; see the class comment for the layouts and the rejection of scalars ≥ r. */
     public static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n) {
+        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, Buckets.AUTO);
+    }
+
+    /**
+     * The MSM over {@code n} points starting at {@code basesAffine[basesOff]} and {@code n} scalars starting at
+     * {@code scalarsCanonical[scalarsOff]} (e.g. one section of a proving key held in one big array).
+     */
+    public static long[] msm(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical, int scalarsOff,
+            int n) {
+        return msm(curve, basesAffine, basesOff, scalarsCanonical, scalarsOff, n, Buckets.AUTO);
+    }
+
+    /** How a task accumulates its buckets; tests force each strategy, callers get {@link #AUTO}. */
+    enum Buckets {
+        /**
+         * Batch affine when the window has ≥ {@link #BATCH_AFFINE_MIN_BUCKETS} buckets and the task
+         * ≥ {@link #BATCH_AFFINE_MIN_POINTS} points, else Jacobian.
+         */
+        AUTO,
+        JACOBIAN,
+        BATCH_AFFINE
+    }
+
+    /**
+     * Batch-affine accumulation needs many buckets (so that a batch of {@link #BATCH_CAPACITY} pending additions
+     * rarely locks the bucket a new point wants: ≤ 1/8 on average at 2048 buckets) and many points per task (so
+     * that a batch inversion, ≈ 450 multiplications for Fp, is shared by a full batch). Below either bound
+     * mixed Jacobian additions are cheaper.
+     */
+    static final int BATCH_AFFINE_MIN_BUCKETS = 2048;
+    static final int BATCH_AFFINE_MIN_POINTS = 2048;
+    /** Pending additions per batch inversion (at most a quarter of the buckets when forced on small windows). */
+    private static final int BATCH_CAPACITY = 512;
+
+    static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n, Buckets buckets) {
+        return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, buckets);
+    }
+
+    static long[] msm(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical, int scalarsOff, int n,
+            Buckets buckets) {
         int al = curve.affineLongs();
-        if (n < 0) {
-            throw new IllegalArgumentException("n = " + n + " is negative");
+        if (n < 0 || basesOff < 0 || scalarsOff < 0) {
+            throw new IllegalArgumentException(curve.name + " MSM: negative n or offset (n = " + n + ", bases offset "
+                    + basesOff + ", scalars offset " + scalarsOff + ")");
         }
-        if (basesAffine.length < (long) n * al) {
+        if (basesAffine.length < basesOff + (long) n * al) {
             throw new IllegalArgumentException(curve.name + " MSM: bases array has " + basesAffine.length
-                    + " longs, n = " + n + " points need " + (long) n * al);
+                    + " longs, offset " + basesOff + " + n = " + n + " points need " + (basesOff + (long) n * al));
         }
-        if (scalarsCanonical.length < (long) n * SCALAR_LIMBS) {
+        if (scalarsCanonical.length < scalarsOff + (long) n * SCALAR_LIMBS) {
             throw new IllegalArgumentException(curve.name + " MSM: scalars array has " + scalarsCanonical.length
-                    + " longs, n = " + n + " scalars need " + (long) n * SCALAR_LIMBS);
+                    + " longs, offset " + scalarsOff + " + n = " + n + " scalars need "
+                    + (scalarsOff + (long) n * SCALAR_LIMBS));
         }
         for (int i = 0; i < n; i++) {
-            if (!Limbs.lessThan(scalarsCanonical, i * SCALAR_LIMBS, R_LIMBS, 0, SCALAR_LIMBS)) {
-                throw new IllegalArgumentException(curve.name + " MSM: scalar " + i + " (limbs "
-                        + i * SCALAR_LIMBS + ".." + (i * SCALAR_LIMBS + 3) + ") is not below r; scalars must be"
-                        + " canonical Fr elements");
+            int so = scalarsOff + i * SCALAR_LIMBS;
+            if (!Limbs.lessThan(scalarsCanonical, so, R_LIMBS, 0, SCALAR_LIMBS)) {
+                throw new IllegalArgumentException(curve.name + " MSM: scalar " + i + " (limbs " + so + ".."
+                        + (so + 3) + ") is not below r; scalars must be canonical Fr elements");
             }
         }
         long[] result = new long[curve.jacobianLongs()];
@@ -71,20 +114,21 @@ public final class Pippenger {
         }
         int c = windowBits(n);
         int windows = (SCALAR_BITS + c - 1) / c + 1;
-        short[] digits = recode(scalarsCanonical, n, c, windows);
+        short[] digits = recode(scalarsCanonical, scalarsOff, n, c, windows);
 
-        int parallelism = ForkJoinPool.getCommonPoolParallelism();
-        int chunks = Math.max(1, Math.min((2 * parallelism + windows - 1) / windows, n / MIN_POINTS_PER_TASK));
+        int threads = ForkJoinPool.getCommonPoolParallelism(); // pool workers (not counting the joining caller)
+        int chunks = chunkCount(n, c, windows, threads);
         int chunkSize = (n + chunks - 1) / chunks;
         List<WindowTask> tasks = new ArrayList<>();
         for (int w = 0; w < windows; w++) {
             for (int start = 0; start < n; start += chunkSize) {
-                tasks.add(new WindowTask(curve, basesAffine, digits, windows, w, c, start, Math.min(n, start + chunkSize)));
+                tasks.add(new WindowTask(curve, basesAffine, basesOff, digits, windows, w, c, start,
+                        Math.min(n, start + chunkSize), buckets));
             }
         }
         long[][] windowSums = new long[windows][];
         for (WindowTask t : tasks) {
-            t.fork(); // outside a pool, fork() submits to the common pool
+            t.fork(); // outside a pool, fork() submits to the common pool; inside one, to that pool
         }
         for (WindowTask t : tasks) {
             long[] part = t.join();
@@ -107,16 +151,41 @@ public final class Pippenger {
     }
 
     /**
-     * Window width c minimising the addition count W·(n + 2^c) with W = ⌈255/c⌉ + 1 (n bucket insertions plus
-     * 2·2^(c−1) additions to sum the buckets, per window), in [2, 16]: c = 1 leaves no positive digit for the
-     * signed recoding, and c ≤ 16 keeps digits in a {@code short}.
+     * Chunks of points per window minimising the estimated wall time when the W·k equal tasks run on
+     * {@code threads} threads: ⌈W·k / threads⌉ rounds of (7·n/k + 27·2^(c−1)) multiplications (each chunk pays
+     * its own bucket sum). Splitting pays off when W is not a multiple of the thread count (e.g. W = 18 windows on
+     * 16 threads would otherwise take 2 rounds for 1.1 rounds of work). Chunks keep at least
+     * {@link #MIN_POINTS_PER_TASK} points.
+     */
+    static int chunkCount(int n, int c, int windows, int threads) {
+        int best = 1;
+        double bestTime = Double.MAX_VALUE;
+        for (int k = 1; k <= 16 && (k == 1 || n / k >= MIN_POINTS_PER_TASK); k++) {
+            double rounds = Math.ceil((double) windows * k / threads);
+            double time = rounds * (7.0 * n / k + 27.0 * (1 << (c - 1)));
+            if (time < bestTime * 0.98) { // prefer fewer chunks unless clearly faster
+                bestTime = time;
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Window width c minimising the estimated multiplication count W·(i(c)·n + 27·2^(c−1)) with W = ⌈255/c⌉ + 1,
+     * where a bucket insertion costs i(c) ≈ 7 field multiplications when {@link Buckets#AUTO} picks batch affine
+     * (2^(c−1) ≥ {@link #BATCH_AFFINE_MIN_BUCKETS}: 6 plus the inversion's share) and 11 for a mixed Jacobian
+     * addition otherwise, and summing a bucket costs one mixed plus one Jacobian addition ≈ 11 + 16. Kept in
+     * [2, 16]: c = 1 leaves no positive digit for the signed recoding, and c ≤ 16 keeps digits in a {@code short}.
      */
     static int windowBits(int n) {
         int best = 2;
         double bestCost = Double.MAX_VALUE;
         for (int c = 2; c <= 16; c++) {
             int windows = (SCALAR_BITS + c - 1) / c + 1;
-            double cost = windows * ((double) n + (1 << c));
+            boolean batchAffine = (1 << (c - 1)) >= BATCH_AFFINE_MIN_BUCKETS && n >= BATCH_AFFINE_MIN_POINTS;
+            double insertion = batchAffine ? 7.0 : 11.0;
+            double cost = windows * (insertion * n + 27.0 * (1 << (c - 1)));
             if (cost < bestCost) {
                 bestCost = cost;
                 best = c;
@@ -130,12 +199,12 @@ public final class Pippenger {
      * {@code k_i = Σ_j digits[i·windows + j]·2^(c·j)}. A digit ≥ 2^(c−1) becomes digit − 2^c with a carry into the
      * next window; the extra top window absorbs the last carry since k < 2^255 ≤ 2^(c·(W−1)).
      */
-    static short[] recode(long[] scalars, int n, int c, int windows) {
+    static short[] recode(long[] scalars, int scalarsOff, int n, int c, int windows) {
         short[] digits = new short[n * windows];
         int half = 1 << (c - 1);
         long mask = (1L << c) - 1;
         for (int i = 0; i < n; i++) {
-            int so = i * SCALAR_LIMBS;
+            int so = scalarsOff + i * SCALAR_LIMBS;
             int carry = 0;
             for (int j = 0; j < windows; j++) {
                 int bit = j * c;
@@ -169,16 +238,22 @@ public final class Pippenger {
     private static final class WindowTask extends RecursiveTask<long[]> {
         private final Curve curve;
         private final long[] bases;
+        private final int basesOff;
         private final short[] digits;
         private final int windows;
         final int window;
         private final int c;
         private final int start;
         private final int end;
+        private final Buckets strategy;
 
-        WindowTask(Curve curve, long[] bases, short[] digits, int windows, int window, int c, int start, int end) {
+        WindowTask(Curve curve, long[] bases, int basesOff, short[] digits, int windows, int window, int c, int start,
+                int end,
+                Buckets strategy) {
+            this.strategy = strategy;
             this.curve = curve;
             this.bases = bases;
+            this.basesOff = basesOff;
             this.digits = digits;
             this.windows = windows;
             this.window = window;
@@ -194,6 +269,20 @@ public final class Pippenger {
             final int al = cv.affineLongs();
             final int n = cv.n;
             final int bucketCount = 1 << (c - 1); // |digit| ∈ [1, 2^(c−1)], bucket index |digit| − 1
+            boolean batchAffine = strategy == Buckets.BATCH_AFFINE || strategy == Buckets.AUTO
+                    && bucketCount >= BATCH_AFFINE_MIN_BUCKETS && end - start >= BATCH_AFFINE_MIN_POINTS;
+            if (batchAffine) {
+                int capacity = Math.min(BATCH_CAPACITY, Math.max(16, bucketCount / 4));
+                BatchAffineBuckets acc = new BatchAffineBuckets(cv, bases, bucketCount, capacity);
+                for (int i = start; i < end; i++) {
+                    int d = digits[i * windows + window];
+                    int po = basesOff + i * al;
+                    if (d != 0 && !cv.isInfinityAffine(bases, po)) {
+                        acc.add(Math.abs(d) - 1, po, d < 0);
+                    }
+                }
+                return acc.weightedSum();
+            }
             long[] buckets = new long[bucketCount * jl];
             for (int b = 0; b < bucketCount; b++) {
                 cv.setInfinity(buckets, b * jl);
@@ -201,16 +290,17 @@ public final class Pippenger {
             long[] negated = new long[al];
             for (int i = start; i < end; i++) {
                 int d = digits[i * windows + window];
-                if (d == 0 || cv.isInfinityAffine(bases, i * al)) {
+                int po = basesOff + i * al;
+                if (d == 0 || cv.isInfinityAffine(bases, po)) {
                     continue;
                 }
                 if (d > 0) {
                     int bo = (d - 1) * jl;
-                    cv.addMixed(buckets, bo, buckets, bo, bases, i * al);
+                    cv.addMixed(buckets, bo, buckets, bo, bases, po);
                 } else {
                     int bo = (-d - 1) * jl;
-                    System.arraycopy(bases, i * al, negated, 0, n);
-                    cv.field.neg(negated, n, bases, i * al + n);
+                    System.arraycopy(bases, po, negated, 0, n);
+                    cv.field.neg(negated, n, bases, po + n);
                     cv.addMixed(buckets, bo, buckets, bo, negated, 0);
                 }
             }

@@ -22,10 +22,17 @@ public final class PointDecodingException extends IllegalArgumentException {
     }
 
     private final Reason reason;
+    /** Byte offset of the offending point in its buffer, or −1 when the whole input is at fault. */
+    final long offset;
 
     PointDecodingException(Reason reason, String message) {
+        this(reason, message, -1);
+    }
+
+    PointDecodingException(Reason reason, String message, long offset) {
         super(message);
         this.reason = reason;
+        this.offset = offset;
     }
 
     public Reason reason() {

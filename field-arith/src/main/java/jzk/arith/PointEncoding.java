@@ -119,6 +119,50 @@ public final class PointEncoding {
         return decodeUncompressed(in, off, false);
     }
 
+    /**
+     * Decodes {@code count} consecutive uncompressed points from {@code in[off..]} (e.g. a section of a bellman-style
+     * parameter file) into one flat affine array ({@link Curve#affineLongs()} longs per point), in parallel on the
+     * common ForkJoin pool. Every check of {@link #fromUncompressed(byte[], int)} applies, the subgroup check only
+     * when {@code checkSubgroup} (pass false only for inputs whose integrity is established otherwise). The first
+     * invalid point's exception is rethrown; its message names the point's byte offset.
+     */
+    public long[] fromUncompressedArray(byte[] in, int off, int count, boolean checkSubgroup) {
+        return decodeArray(in, off, count, 2 * coordBytes, false, checkSubgroup);
+    }
+
+    /** Compressed counterpart of {@link #fromUncompressedArray}. */
+    public long[] fromCompressedArray(byte[] in, int off, int count, boolean checkSubgroup) {
+        return decodeArray(in, off, count, coordBytes, true, checkSubgroup);
+    }
+
+    private long[] decodeArray(byte[] in, int off, int count, int size, boolean compressed, boolean checkSubgroup) {
+        String format = compressed ? "compressed" : "uncompressed";
+        if (count < 0 || off < 0 || off > in.length - (long) count * size) {
+            throw new PointDecodingException(Reason.WRONG_LENGTH, curve.name + " " + format + " array: " + count
+                    + " points of " + size + " bytes at offset " + off + " do not fit a buffer of " + in.length);
+        }
+        int al = curve.affineLongs();
+        long[] out = new long[count * al];
+        PointDecodingException[] firstError = new PointDecodingException[1];
+        java.util.stream.IntStream.range(0, count).parallel().forEach(i -> {
+            try {
+                long[] p = compressed ? decodeCompressed(in, off + i * size, checkSubgroup)
+                        : decodeUncompressed(in, off + i * size, checkSubgroup);
+                System.arraycopy(p, 0, out, i * al, al);
+            } catch (PointDecodingException e) {
+                synchronized (firstError) {
+                    if (firstError[0] == null || e.offset < firstError[0].offset) {
+                        firstError[0] = e; // report the lowest offset, as a sequential decoder would
+                    }
+                }
+            }
+        });
+        if (firstError[0] != null) {
+            throw firstError[0];
+        }
+        return out;
+    }
+
     private long[] decodeCompressed(byte[] in, int off, boolean checkSubgroup) {
         int flags = in[off] & 0xE0;
         if ((flags & COMPRESSION) == 0) {
@@ -185,8 +229,7 @@ public final class PointEncoding {
     }
 
     private void requireSubgroup(long[] a, String format, int off) {
-        boolean in = curve == jzk.arith.G1.CURVE ? jzk.arith.G1.isInSubgroup(a, 0) : jzk.arith.G2.isInSubgroup(a, 0);
-        if (!in) {
+        if (!curve.isInSubgroup(a, 0)) {
             throw fail(Reason.NOT_IN_SUBGROUP, format, off, "point is on the curve but not in the order-r subgroup");
         }
     }
@@ -219,6 +262,6 @@ public final class PointEncoding {
 
     private PointDecodingException fail(Reason reason, String format, int off, String what) {
         return new PointDecodingException(reason,
-                curve.name + " " + format + " point at offset " + off + ": " + what + " [" + reason + "]");
+                curve.name + " " + format + " point at offset " + off + ": " + what + " [" + reason + "]", off);
     }
 }

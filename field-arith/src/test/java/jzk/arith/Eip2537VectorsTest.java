@@ -119,7 +119,7 @@ class Eip2537VectorsTest {
         }
     }
 
-    /** Pippenger takes canonical Fr scalars only, so the 32-byte EIP scalars are reduced mod r first (points are in G1). */
+    /** Pippenger takes canonical Fr scalars only: the 32-byte EIP scalars are reduced mod r (the points are in G1). */
     @Test
     void g1MultiExp() throws IOException {
         for (Case t : load("blsG1MultiExp.txt")) {

@@ -77,8 +77,10 @@ class MilagroOracleTest {
         BigInteger[] ks = {BigInteger.ONE, BigInteger.TWO, Fr.R.subtract(BigInteger.ONE),
             Fr.R.subtract(BigInteger.TWO), BigInteger.ONE.shiftLeft(254)};
         for (BigInteger k : ks) {
-            assertArrayEquals(milagroG1(ECP.generator().mul(big(k))), G1.coordinates(G1.mulAffine(G1.generator(), 0, k), 0));
-            assertArrayEquals(milagroG2(ECP2.generator().mul(big(k))), G2.coordinates(G2.mulAffine(G2.generator(), 0, k), 0));
+            assertArrayEquals(milagroG1(ECP.generator().mul(big(k))),
+                    G1.coordinates(G1.mulAffine(G1.generator(), 0, k), 0));
+            assertArrayEquals(milagroG2(ECP2.generator().mul(big(k))),
+                    G2.coordinates(G2.mulAffine(G2.generator(), 0, k), 0));
         }
         // [0]G and [r]G: infinity on both sides (ours: all-zero affine limbs)
         assertTrue(ECP.generator().mul(big(Fr.R)).is_infinity());

@@ -52,9 +52,14 @@ class PippengerTest {
         return acc;
     }
 
+    /** Checks every bucket strategy (AUTO, and each one forced). */
     private void check(Curve c, long[] bases, BigInteger[] ks) {
-        long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length);
-        assertTrue(c.equal(naive(c, bases, ks), 0, got, 0), c.name + " MSM differs from the naive sum, n = " + ks.length);
+        long[] expected = naive(c, bases, ks);
+        for (Pippenger.Buckets strategy : Pippenger.Buckets.values()) {
+            long[] got = Pippenger.msm(c, bases, scalarLimbs(ks), ks.length, strategy);
+            assertTrue(c.equal(expected, 0, got, 0),
+                    c.name + " MSM differs from the naive sum, n = " + ks.length + ", " + strategy);
+        }
     }
 
     private void randomCases(Curve c, int[] sizes) {
@@ -108,6 +113,46 @@ class PippengerTest {
         }
     }
 
+    /** Many additions into the same buckets: conflicts within a batch, doublings, cancellations. */
+    @Test
+    void collidingBuckets() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int n = 40;
+            long[] one = randomBases(c, 2);
+            long[] bases = new long[n * c.affineLongs()];
+            BigInteger[] ks = new BigInteger[n];
+            for (int i = 0; i < n; i++) {
+                // bases alternate P, P, −P, Q; scalars cycle through 1, 2, 3 (same buckets in low windows)
+                int which = i % 4;
+                if (which == 3) {
+                    System.arraycopy(one, c.affineLongs(), bases, i * c.affineLongs(), c.affineLongs());
+                } else if (which == 2) {
+                    c.negAffine(bases, i * c.affineLongs(), one, 0);
+                } else {
+                    System.arraycopy(one, 0, bases, i * c.affineLongs(), c.affineLongs());
+                }
+                ks[i] = BigInteger.valueOf(1 + i % 3);
+            }
+            check(c, bases, ks);
+        }
+    }
+
+    @Test
+    void offsetsSelectASlice() {
+        Curve c = G1.CURVE;
+        long[] bases = randomBases(c, 7);
+        BigInteger[] ks = new BigInteger[7];
+        for (int i = 0; i < 7; i++) {
+            ks[i] = randomScalar();
+        }
+        long[] scalars = scalarLimbs(ks);
+        long[] sliceBases = java.util.Arrays.copyOfRange(bases, 2 * c.affineLongs(), 6 * c.affineLongs());
+        long[] expected = naive(c, sliceBases, java.util.Arrays.copyOfRange(ks, 3, 7));
+        long[] got = Pippenger.msm(c, bases, 2 * c.affineLongs(), scalars, 3 * Fr.LIMBS, 4);
+        assertTrue(c.equal(expected, 0, got, 0));
+        assertThrows(IllegalArgumentException.class, () -> Pippenger.msm(c, bases, 4 * c.affineLongs(), scalars, 0, 4));
+    }
+
     @Test
     void scalarsNotBelowRAreRejected() {
         long[] bases = randomBases(G1.CURVE, 3);
@@ -125,7 +170,7 @@ class PippengerTest {
             int windows = (255 + c - 1) / c + 1;
             BigInteger[] ks = {Fr.R.subtract(BigInteger.ONE), randomScalar(), BigInteger.ONE.shiftLeft(254),
                 BigInteger.ONE.shiftLeft(255).subtract(BigInteger.ONE).min(Fr.R.subtract(BigInteger.ONE))};
-            short[] d = Pippenger.recode(scalarLimbs(ks), ks.length, c, windows);
+            short[] d = Pippenger.recode(scalarLimbs(ks), 0, ks.length, c, windows);
             for (int i = 0; i < ks.length; i++) {
                 BigInteger back = BigInteger.ZERO;
                 for (int j = windows - 1; j >= 0; j--) {
@@ -136,6 +181,59 @@ class PippengerTest {
                 assertEquals(ks[i], back, "c = " + c);
             }
         }
+    }
+
+    /**
+     * Larger n against a discrete-log oracle: bases P_i = [a + i·b]G, so Σ k_i·P_i = [Σ k_i·(a + i·b) mod r]G, one
+     * scalar multiplication. Exercises forced batch-affine buckets over many full batches and the
+     * default strategy (G1 only, to keep the test fast).
+     */
+    @Test
+    void largerMsmAgainstDiscreteLogs() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int n = c == G1.CURVE ? 2500 : 2048;
+            BigInteger a = randomScalar();
+            BigInteger b = randomScalar();
+            long[] jac = new long[n * c.jacobianLongs()];
+            c.mul(jac, 0, c.generatorAffine(), 0, a);
+            long[] bG = new long[c.affineLongs()];
+            long[] t = new long[c.jacobianLongs()];
+            c.mul(t, 0, c.generatorAffine(), 0, b);
+            c.toAffine(bG, 0, t, 0);
+            for (int i = 1; i < n; i++) {
+                c.addMixed(jac, i * c.jacobianLongs(), jac, (i - 1) * c.jacobianLongs(), bG, 0);
+            }
+            long[] bases = new long[n * c.affineLongs()];
+            c.batchToAffine(bases, 0, jac, 0, n);
+            BigInteger[] ks = new BigInteger[n];
+            BigInteger log = BigInteger.ZERO;
+            for (int i = 0; i < n; i++) {
+                ks[i] = i % 7 == 3 ? ks[i - 1] : randomScalar(); // some repeated scalars
+                log = log.add(ks[i].multiply(a.add(b.multiply(BigInteger.valueOf(i)))));
+            }
+            long[] expected = new long[c.jacobianLongs()];
+            c.mul(expected, 0, c.generatorAffine(), 0, log.mod(Fr.R));
+            long[] batch = Pippenger.msm(c, bases, scalarLimbs(ks), n, Pippenger.Buckets.BATCH_AFFINE);
+            assertTrue(c.equal(expected, 0, batch, 0),
+                    c.name + " batch-affine buckets");
+            if (c == G1.CURVE) { // G1 suffices to cover the default (Jacobian at this size) path
+                assertTrue(c.equal(expected, 0, Pippenger.msm(c, bases, scalarLimbs(ks), n), 0), c.name + " default");
+            }
+        }
+    }
+
+    @Test
+    void chunkingBalancesWindowsOverThreads() {
+        assertEquals(1, Pippenger.chunkCount(1000, 8, 33, 16)); // too few points to split
+        assertEquals(1, Pippenger.chunkCount(1 << 16, 12, 23, 1)); // one thread: splitting only adds bucket sums
+        // 18 windows on 16 threads: unsplit takes 2 rounds of full windows; 3 chunks take 4 rounds of a third
+        assertEquals(3, Pippenger.chunkCount(1 << 20, 15, 18, 16));
+    }
+
+    @Test
+    void defaultStrategyUsesBatchAffineOnlyForLargeWindows() {
+        assertTrue(Pippenger.windowBits(1 << 16) - 1 >= 11, "2^16 points: ≥ 2048 buckets, batch affine");
+        assertTrue(Pippenger.windowBits(1 << 10) - 1 < 11, "2^10 points: small window, Jacobian buckets");
     }
 
     @Test

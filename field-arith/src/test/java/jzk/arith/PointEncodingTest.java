@@ -21,7 +21,8 @@ class PointEncodingTest {
      * Compressed generators: G1 from CosmWasm cosmwasm-crypto {@code BLS12_381_G1_GENERATOR_COMPRESSED} (checked there
      * against arkworks), G2 from drand v2.1.6's KeyGroup base point ({@code BLS12_381_G2_GENERATOR_COMPRESSED}).
      */
-    static final String G1_GEN_COMPRESSED = "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+    static final String G1_GEN_COMPRESSED = "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905"
+            + "a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
     static final String G2_GEN_COMPRESSED = "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049"
             + "334cf11213945d57e5ac7d055d042b7e024aa2b2f08f0a91260805272dc51051"
             + "c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
@@ -78,6 +79,45 @@ class PointEncodingTest {
         }
     }
 
+    /**
+     * Milagro's G2 {@code toBytes} is x.a‖x.b‖y.a‖y.b (a = c0, b = c1, 48 bytes each, no flags); ours is
+     * x.c1‖x.c0‖y.c1‖y.c0 — the same bytes with the halves of each coordinate swapped.
+     */
+    @Test
+    void g2UncompressedMatchesMilagroUpToComponentOrder() {
+        for (int i = 0; i < 3; i++) {
+            BigInteger k = new BigInteger(255, rnd).mod(Fr.R);
+            byte[] m = new byte[4 * 48];
+            org.apache.milagro.amcl.BLS381.ECP2.generator().mul(MilagroOracleTest.big(k)).toBytes(m);
+            byte[] ours = PointEncoding.G2.toUncompressed(G2.mulAffine(G2.generator(), 0, k), 0);
+            for (int coord = 0; coord < 2; coord++) {
+                int o = coord * 96;
+                assertArrayEquals(slice(m, o, 48), slice(ours, o + 48, 48)); // c0
+                assertArrayEquals(slice(m, o + 48, 48), slice(ours, o, 48)); // c1
+            }
+        }
+    }
+
+    /**
+     * The G2 sort flag against the rule as zkcrypto bls12_381 states it ({@code Fp2::lexicographically_largest}:
+     * y.c1 > (p−1)/2, or y.c1 = 0 and y.c0 > (p−1)/2), evaluated on Milagro's coordinates with BigInteger.
+     */
+    @Test
+    void g2SortFlagFollowsTheRuleOnMilagroCoordinates() {
+        BigInteger half = Fp.P.subtract(BigInteger.ONE).shiftRight(1);
+        boolean[] seen = new boolean[2];
+        for (int i = 0; i < 8; i++) {
+            BigInteger k = new BigInteger(255, rnd).mod(Fr.R);
+            BigInteger[] c = MilagroOracleTest.milagroG2(
+                    org.apache.milagro.amcl.BLS381.ECP2.generator().mul(MilagroOracleTest.big(k)));
+            boolean largest = c[3].signum() != 0 ? c[3].compareTo(half) > 0 : c[2].compareTo(half) > 0;
+            byte[] comp = PointEncoding.G2.toCompressed(G2.affine(c[0], c[1], c[2], c[3]), 0);
+            assertEquals(largest, (comp[0] & 0x20) != 0);
+            seen[largest ? 1 : 0] = true;
+        }
+        assertTrue(seen[0] && seen[1]);
+    }
+
     @Test
     void roundTripsIncludingInfinityAndBothSigns() {
         for (PointEncoding enc : new PointEncoding[] {PointEncoding.G1, PointEncoding.G2}) {
@@ -106,6 +146,38 @@ class PointEncodingTest {
             byte[] iu = enc.toUncompressed(inf, 0);
             assertEquals((byte) 0x40, iu[0]);
             assertArrayEquals(inf, enc.fromUncompressed(iu));
+        }
+    }
+
+    @Test
+    void arraysDecodeInParallelAndReportTheFirstBadPoint() {
+        for (PointEncoding enc : new PointEncoding[] {PointEncoding.G1, PointEncoding.G2}) {
+            Curve c = enc == PointEncoding.G1 ? G1.CURVE : G2.CURVE;
+            int count = 5;
+            int size = enc.uncompressedBytes();
+            long[] expected = new long[count * c.affineLongs()];
+            byte[] buf = new byte[3 + count * size]; // 3 bytes of header before the points
+            for (int i = 0; i < count; i++) {
+                long[] p = i == 2 ? new long[c.affineLongs()] : c == G1.CURVE
+                        ? G1.mulAffine(G1.generator(), 0, BigInteger.valueOf(i + 7))
+                        : G2.mulAffine(G2.generator(), 0, BigInteger.valueOf(i + 7));
+                System.arraycopy(p, 0, expected, i * c.affineLongs(), c.affineLongs());
+                System.arraycopy(enc.toUncompressed(p, 0), 0, buf, 3 + i * size, size);
+            }
+            assertArrayEquals(expected, enc.fromUncompressedArray(buf, 3, count, true));
+            byte[] cbuf = new byte[count * enc.compressedBytes()];
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(enc.toCompressed(expected, i * c.affineLongs()), 0, cbuf, i * enc.compressedBytes(),
+                        enc.compressedBytes());
+            }
+            assertArrayEquals(expected, enc.fromCompressedArray(cbuf, 0, count, false));
+            buf[3 + 3 * size + size - 1] ^= 1; // point 3 off the curve
+            buf[3 + 4 * size] |= (byte) 0x80; // point 4 with a bad flag
+            PointDecodingException e = assertThrows(PointDecodingException.class,
+                    () -> enc.fromUncompressedArray(buf, 3, count, true));
+            assertEquals(Reason.NOT_ON_CURVE, e.reason());
+            assertTrue(e.getMessage().contains("offset " + (3 + 3 * size)), e.getMessage());
+            rejects(Reason.WRONG_LENGTH, () -> enc.fromUncompressedArray(buf, 4, count, true));
         }
     }
 
@@ -205,6 +277,10 @@ class PointEncodingTest {
                 break;
             }
         }
+    }
+
+    private static byte[] slice(byte[] b, int off, int len) {
+        return java.util.Arrays.copyOfRange(b, off, off + len);
     }
 
     private static byte[] toBytes48(BigInteger x) {

@@ -75,6 +75,40 @@ class SubgroupCheckTest {
     }
 
     @Test
+    void firstInvalidFindsTheFirstBadPoint() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int count = 6;
+            long[] pts = new long[count * c.affineLongs()];
+            for (int i = 0; i < count; i++) {
+                if (i != 1) { // index 1 stays infinity (valid)
+                    System.arraycopy(subgroupPoint(c), 0, pts, i * c.affineLongs(), c.affineLongs());
+                }
+            }
+            assertEquals(-1, c.firstInvalidAffine(pts, 0, count, true));
+            long[] outside = curvePoint(c, 1);
+            assertFalse(c.isInSubgroup(outside, 0));
+            System.arraycopy(outside, 0, pts, 4 * c.affineLongs(), c.affineLongs());
+            assertEquals(-1, c.firstInvalidAffine(pts, 0, count, false));
+            assertEquals(4, c.firstInvalidAffine(pts, 0, count, true));
+            pts[3 * c.affineLongs() + c.n] ^= 1; // point 3 off the curve
+            assertEquals(3, c.firstInvalidAffine(pts, 0, count, false));
+            assertEquals(1, c.firstInvalidAffine(pts, 2 * c.affineLongs(), count - 2, true)); // offset: index 3 → 1
+        }
+    }
+
+    /** #E(Fp) = p + 1 − t with trace t = z + 1, so h1·r = p − z; clearing the cofactor lands in G1. */
+    @Test
+    void g1CofactorMatchesTheCurveOrder() {
+        BigInteger z = new BigInteger(Long.toUnsignedString(Pairing.ABS_X)).negate();
+        assertEquals(Fp.P.subtract(z), G1.COFACTOR.multiply(Fr.R));
+        long[] p = curvePoint(G1.CURVE, 1);
+        assertFalse(G1.isInSubgroup(p, 0));
+        long[] cleared = G1.mulAffine(p, 0, G1.COFACTOR);
+        assertTrue(G1.isInSubgroup(cleared, 0));
+        assertTrue(G1.CURVE.isTorsionFreeByOrder(cleared, 0));
+    }
+
+    @Test
     void psiIsAnEndomorphismActingAsZOnG2() {
         long[] p = subgroupPoint(G2.CURVE);
         long[] psiP = new long[G2.AFFINE_LONGS];
@@ -82,7 +116,8 @@ class SubgroupCheckTest {
         assertTrue(G2.CURVE.isOnCurveAffine(psiP, 0));
         // ψ on the subgroup is multiplication by z = −|z| (mod r)
         long[] zP = new long[G2.JACOBIAN_LONGS];
-        G2.CURVE.mul(zP, 0, p, 0, BigInteger.valueOf(Pairing.ABS_X).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)).negate());
+        BigInteger z = new BigInteger(Long.toUnsignedString(Pairing.ABS_X)).negate();
+        G2.CURVE.mul(zP, 0, p, 0, z);
         long[] lhs = new long[G2.JACOBIAN_LONGS];
         G2.CURVE.fromAffine(lhs, 0, psiP, 0);
         assertTrue(G2.CURVE.equal(lhs, 0, zP, 0));

@@ -3,10 +3,13 @@ package jzk.prover.groth16;
 import jzk.arith.FrDomain;
 import jzk.arith.G1;
 import jzk.arith.G2;
+import jzk.arith.Pippenger;
+
+import java.util.Arrays;
 
 /**
- * The pure-Java {@link ProverBackend}: NTTs by {@link FrDomain} (parallel butterflies), MSMs by {@link Pippenger}
- * (parallel windows) on the common fork-join pool.
+ * The pure-Java {@link ProverBackend}: NTTs by {@link FrDomain} (parallel butterflies), MSMs by field-arith's
+ * {@link Pippenger} (signed-digit buckets, window × chunk tasks) on the common fork-join pool.
  */
 public final class CpuBackend implements ProverBackend {
     public static final CpuBackend INSTANCE = new CpuBackend();
@@ -21,17 +24,22 @@ public final class CpuBackend implements ProverBackend {
 
     @Override
     public long[] msmG1(long[] points, int po, long[] scalars, int so, int count) {
-        return Pippenger.msm(G1.CURVE, points, po, scalars, so, count);
+        return Pippenger.msm(G1.CURVE, slice(points, po, count * Points.G1), slice(scalars, so, count * 4), count);
     }
 
     @Override
     public long[] msmG2(long[] points, int po, long[] scalars, int so, int count) {
-        return Pippenger.msm(G2.CURVE, points, po, scalars, so, count);
+        return Pippenger.msm(G2.CURVE, slice(points, po, count * Points.G2), slice(scalars, so, count * 4), count);
     }
 
     @Override
     public long[] quotient(ProvingKey.HVariant variant, FrDomain domain, long[] a, long[] b, long[] c) {
         return variant == ProvingKey.HVariant.BELLMAN ? QuotientPolynomial.bellman(domain, a, b, c)
                 : QuotientPolynomial.snarkjsOdd(domain, a, b, c);
+    }
+
+    /** field-arith's MSM reads from index 0; copy only when the caller passes an offset. */
+    private static long[] slice(long[] a, int off, int len) {
+        return off == 0 ? a : Arrays.copyOfRange(a, off, off + len);
     }
 }

@@ -14,6 +14,14 @@ import jzk.arith.FrDomain;
 public interface ProverBackend {
     String name();
 
+    /**
+     * Whether the prover may call this backend from several threads at once (overlapping the MSMs that do not
+     * need H with the NTTs). The CPU backend may; a device backend serialises its calls.
+     */
+    default boolean concurrent() {
+        return true;
+    }
+
     /** {@code Σ_{i<count} scalars[so + 4i] · points[po + 12i]}. */
     long[] msmG1(long[] points, int po, long[] scalars, int so, int count);
 

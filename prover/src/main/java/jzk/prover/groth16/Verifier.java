@@ -108,7 +108,8 @@ public final class Verifier {
         }
         long[] sc = publicInputs.clone();
         Fr.F.toCanonicalVector(sc, 0, vk.nPublic);
-        long[] acc = Pippenger.msm(G1.CURVE, vk.ic, Points.G1, sc, 0, vk.nPublic);
+        long[] acc = jzk.arith.Pippenger.msmG1(java.util.Arrays.copyOfRange(vk.ic, Points.G1, vk.ic.length), sc,
+                vk.nPublic);
         if (!Points.isZero(vk.ic, 0, Points.G1)) {
             G1.CURVE.addMixed(acc, 0, acc, 0, vk.ic, 0);
         }

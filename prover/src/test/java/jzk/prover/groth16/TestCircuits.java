@@ -11,8 +11,8 @@ final class TestCircuits {
     }
 
     /**
-     * Public y = x^(2^k) + x·w, public x... : inputs x (public) and y (public), private w and the squaring chain.
-     * With {@code cheat} the claimed y is off by one, so the last constraint fails.
+     * y = x^(2^k) + x·w with public inputs x and y, private w and the k squarings x, x², x⁴, …: k + 1
+     * constraints. With {@code cheat} the claimed y is off by one, so the last constraint ("sum") fails.
      */
     static Circuit powerChain(long xv, long wv, int k, boolean cheat) {
         return cs -> {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,5 +76,30 @@ class VerifierTest {
         Proof p = proofs.get(1);
         tampered.set(1, new Proof(p.a, p.b, proofs.get(0).c));
         assertFalse(Verifier.verifyBatch(pvk, tampered, inputs, rnd), "one tampered proof spoils the batch");
+    }
+
+    @Test
+    void compressedEncodingRoundTripsAndDamageIsCaught() {
+        Proof p = proofs.get(0);
+        byte[] enc = ProofCodec.encode(p);
+        assertEquals(192, enc.length);
+        Proof back = ProofCodec.decode(enc);
+        assertEquals(p, back);
+        assertTrue(Verifier.verify(pvk, back, inputs.get(0)));
+        for (int pos : new int[] {5, 60, 150}) {
+            byte[] bad = enc.clone();
+            bad[pos] ^= 0x04;
+            boolean rejected;
+            try {
+                rejected = !Verifier.verify(pvk, ProofCodec.decode(bad), inputs.get(0));
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage().startsWith("proof point"), e.getMessage());
+                rejected = true;
+            }
+            assertTrue(rejected, "flipped bit in byte " + pos);
+        }
+        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ProofCodec.decode(new byte[191]));
+        assertTrue(e.getMessage().contains("192"));
     }
 }

@@ -113,6 +113,36 @@ class ZkeyAndJsonTest {
     }
 
     @Test
+    void missingSectionsAndWitnessMismatchesAreRejected() throws IOException {
+        byte[] good = Files.readAllBytes(fixture("k.zkey"));
+        byte[] noH = good.clone();
+        long hData = sectionStart(good, 9);
+        noH[(int) hData - 12] = 99; // rename section 9 to 99
+        Path f = tmp.resolve("noh.zkey");
+        Files.write(f, noH);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Zkey.read(f));
+        assertTrue(e.getMessage().contains("noh.zkey") && e.getMessage().contains("section 9 (H) is missing"),
+                e.getMessage());
+
+        Zkey z = Zkey.read(fixture("k.zkey"));
+        long[] w = SnarkjsProver.readWitness(fixture("w.wtns"));
+        long[] shortW = java.util.Arrays.copyOf(w, w.length - 4);
+        e = assertThrows(IllegalArgumentException.class, () -> SnarkjsProver.prove(z, shortW, fixture("w.wtns"),
+                jzk.prover.groth16.CpuBackend.INSTANCE, Fr.F.fromLong(1), Fr.F.fromLong(2)));
+        assertTrue(e.getMessage().contains("w.wtns") && e.getMessage().contains("nVars = " + z.nVars),
+                e.getMessage());
+
+        byte[] wt = Files.readAllBytes(fixture("w.wtns"));
+        long hdr = sectionStart(wt, 1);
+        wt[(int) hdr + 4] ^= 2; // corrupt the prime
+        Path badPrime = tmp.resolve("prime.wtns");
+        Files.write(badPrime, wt);
+        e = assertThrows(IllegalArgumentException.class, () -> SnarkjsProver.readWitness(badPrime));
+        assertTrue(e.getMessage().contains("prime.wtns") && e.getMessage().contains("--prime bls12381"),
+                e.getMessage());
+    }
+
+    @Test
     void malformedJsonIsRejectedNamingTheFile() throws IOException {
         String good = Files.readString(fixture("proof.json"));
         Path wrongCurve = tmp.resolve("curve.json");

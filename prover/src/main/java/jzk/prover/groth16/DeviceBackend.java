@@ -1,0 +1,130 @@
+package jzk.prover.groth16;
+
+import jzk.arith.Curve;
+import jzk.arith.Fr;
+import jzk.arith.FrDomain;
+import jzk.arith.G1;
+import jzk.arith.G2;
+import jzk.arith.MontgomeryField;
+import jzk.tornado.bls.BlsGpu;
+import jzk.tornado.bls.Coset;
+import jzk.tornado.bls.KernelHost;
+import jzk.tornado.bls.ResidentBases;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/**
+ * A {@link ProverBackend} on a device through the kernels' host API ({@code jzk.tornado.bls.BlsGpu}): the six NTTs
+ * of the quotient and the MSMs run as kernels on {@code host} (a GPU, PoCL, or the {@code jvm} device); the
+ * pointwise a·b − c (and the division by Z on the coset) stays on the CPU, between the two NTT groups.
+ *
+ * <p>Bases: a whole key array (offset 0, full length) is uploaded once and kept resident ({@code ResidentBases},
+ * keyed by array identity — key arrays are never modified), so repeated proofs with one key upload only
+ * scalars; slices are uploaded per call. {@link #close} frees the resident bases. Results are the same group
+ * elements as {@link CpuBackend}'s, so with fixed r, s the proofs are byte-identical (tested on the jvm device
+ * and, opt-in, on PoCL). Not thread-safe for concurrent proofs on one instance beyond what the host allows.
+ */
+public final class DeviceBackend implements ProverBackend, AutoCloseable {
+    private static final MontgomeryField F = Fr.F;
+    private final KernelHost host;
+    private final Map<long[], ResidentBases> resident = Collections.synchronizedMap(new IdentityHashMap<>());
+
+    public DeviceBackend(KernelHost host) {
+        this.host = host;
+    }
+
+    @Override
+    public String name() {
+        return "device:" + host.name();
+    }
+
+    /** One device queue: calls come one at a time, in the prover's order. */
+    @Override
+    public boolean concurrent() {
+        return false;
+    }
+
+    @Override
+    public long[] msmG1(long[] points, int po, long[] scalars, int so, int count) {
+        return jacobian(G1.CURVE, count == 0 ? null : msm(1, points, po, scalars, so, count));
+    }
+
+    @Override
+    public long[] msmG2(long[] points, int po, long[] scalars, int so, int count) {
+        return jacobian(G2.CURVE, count == 0 ? null : msm(2, points, po, scalars, so, count));
+    }
+
+    @Override
+    public long[] quotient(ProvingKey.HVariant variant, FrDomain domain, long[] a, long[] b, long[] c) {
+        if (domain.n < 2) {
+            return CpuBackend.INSTANCE.quotient(variant, domain, a, b, c); // the kernels need n ≥ 2
+        }
+        boolean bellman = variant == ProvingKey.HVariant.BELLMAN;
+        Coset coset = bellman ? Coset.GENERATOR : Coset.ODD;
+        for (long[] v : new long[][] {a, b, c}) {
+            BlsGpu.ntt(host, v, true, Coset.NONE, domain.family);
+            BlsGpu.ntt(host, v, false, coset, domain.family);
+        }
+        long[] zInv = null;
+        if (bellman) {
+            zInv = new long[4];
+            F.pow(zInv, 0, FrDomain.generatorShift(), 0, BigInteger.valueOf(domain.n));
+            F.sub(zInv, 0, zInv, 0, F.fromLong(1), 0);
+            F.inverse(zInv, 0, zInv, 0);
+        }
+        final long[] scale = zInv;
+        IntStream.range(0, domain.n).parallel().forEach(i -> {
+            int o = i * 4;
+            F.mul(a, o, a, o, b, o);
+            F.sub(a, o, a, o, c, o);
+            if (scale != null) {
+                F.mul(a, o, a, o, scale, 0);
+            }
+        });
+        if (bellman) {
+            BlsGpu.ntt(host, a, true, Coset.GENERATOR, domain.family);
+        }
+        return a;
+    }
+
+    /** d = 1 (G1) or 2 (G2). */
+    private long[] msm(int d, long[] points, int po, long[] scalars, int so, int count) {
+        int longs = d == 1 ? Points.G1 : Points.G2;
+        long[] sc = slice(scalars, so, count * 4);
+        if (po == 0 && points.length == count * longs) {
+            ResidentBases rb = resident.computeIfAbsent(points,
+                    p -> d == 1 ? BlsGpu.residentG1(host, p) : BlsGpu.residentG2(host, p));
+            return BlsGpu.msm(rb, sc);
+        }
+        long[] pts = slice(points, po, count * longs);
+        return d == 1 ? BlsGpu.msmG1(host, pts, sc) : BlsGpu.msmG2(host, pts, sc);
+    }
+
+    /** Frees every resident base set (the host itself belongs to the caller). */
+    @Override
+    public void close() {
+        synchronized (resident) {
+            resident.values().forEach(ResidentBases::close);
+            resident.clear();
+        }
+    }
+
+    private static long[] jacobian(Curve curve, long[] affine) {
+        long[] j = new long[curve.jacobianLongs()];
+        if (affine == null) {
+            curve.setInfinity(j, 0);
+        } else {
+            curve.fromAffine(j, 0, affine, 0);
+        }
+        return j;
+    }
+
+    private static long[] slice(long[] a, int off, int len) {
+        return off == 0 && a.length == len ? a : Arrays.copyOfRange(a, off, off + len);
+    }
+}

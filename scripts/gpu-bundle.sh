@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds a self-contained bundle for a GPU host that has no Java:
+#   .gpu/bundle/jdk     a jlinked JDK 25 runtime (java.base, java.management, jdk.management, java.logging,
+#                       jdk.unsupported)
+#   .gpu/bundle/lib     the project's jars, their runtime dependencies, and tornado-kernels' test classes (so that
+#                       jzk.tornado.runtime.SelfTest also runs the JIT conformance cases)
+#   .gpu/bundle/run.sh  run.sh MAINCLASS args...  (native access enabled, libjsig preloaded; see RUNTIME.md)
+# Usage: scripts/gpu-bundle.sh [OUTPUT_DIR]   (default .gpu/bundle; .gpu/ is git-ignored). Extra Maven flags
+# (e.g. -o for offline) come from $MVN_FLAGS. Fails if the bundle exceeds 64 MiB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+. scripts/java-home.sh
+OUT=${1:-.gpu/bundle}
+LIMIT_BYTES=$((64 * 1024 * 1024))
+
+rm -rf "$OUT"
+mkdir -p "$OUT/lib"
+OUT_ABS=$(cd "$OUT" && pwd)
+
+echo "gpu-bundle: building jars"
+# shellcheck disable=SC2086
+mvn -q -B ${MVN_FLAGS:-} -DskipTests package dependency:copy-dependencies \
+    -DincludeScope=runtime -DexcludeGroupIds=dev.jzk -DoutputDirectory="$OUT_ABS/lib"
+for jar in */target/*.jar; do
+  case "$jar" in *-sources.jar|*-javadoc.jar|*-tests.jar) continue ;; esac
+  cp "$jar" "$OUT/lib/"
+done
+# test classes of tornado-kernels: the conformance cases SelfTest runs (only a jar of class files, no test framework)
+jar --create --file "$OUT/lib/tornado-kernels-conformance.jar" -C tornado-kernels/target/test-classes .
+
+echo "gpu-bundle: jlink"
+jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported \
+      --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$OUT/jdk"
+
+cat > "$OUT/run.sh" <<'RUN'
+#!/bin/sh
+# run.sh MAINCLASS args...  e.g. run.sh jzk.tornado.runtime.SelfTest --bench
+HERE=$(cd "$(dirname "$0")" && pwd)
+# keep the JVM's SIGFPE handler when PoCL/LLVM or a driver installs its own (see tornado-kernels/RUNTIME.md)
+export LD_PRELOAD="$HERE/jdk/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
+exec "$HERE/jdk/bin/java" --enable-native-access=ALL-UNNAMED -Xss8m ${JZK_JAVA_OPTS:-} -cp "$HERE/lib/*" "$@"
+RUN
+chmod +x "$OUT/run.sh"
+
+size=$(du -sb "$OUT" | cut -f1)
+echo "gpu-bundle: $OUT is $((size / 1024 / 1024)) MiB ($(ls "$OUT/lib" | wc -l) jars)"
+if [ "$size" -gt "$LIMIT_BYTES" ]; then
+  echo "gpu-bundle: bundle exceeds 64 MiB" >&2
+  exit 1
+fi
+"$OUT/run.sh" -version 2>&1 | head -1 >/dev/null || { echo "gpu-bundle: bundled java does not start" >&2; exit 1; }

@@ -1,0 +1,127 @@
+package jzk.tornado.api;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Method;
+
+/**
+ * One compute device (a CUDA GPU, an OpenCL device, or the jvm reference device), the low-level API that host code
+ * of multi-kernel pipelines uses with data kept resident between launches.
+ *
+ * <p>Ordering: launches and asynchronous copies issued on a device run in issue order on its single in-order
+ * stream / queue; the blocking copies to and from Java arrays and {@link MemorySegment}s wait for all earlier
+ * work first. {@link #synchronize()} waits for everything issued so far. Offsets and sizes of device memory are
+ * in bytes; offsets and counts into Java arrays are in elements.
+ *
+ * <p>Thread safety: every method may be called from any thread; a CUDA device makes its context current on
+ * each call path. Work issued from several threads is serialised onto the one stream in call order.
+ */
+public interface Device extends AutoCloseable {
+    /** The address: {@code cuda:N}, {@code opencl:P:D} or {@code jvm}. */
+    default String name() {
+        return info().name();
+    }
+
+    /** Static properties of the device. */
+    DeviceInfo info();
+
+    /** Allocates zero-filled device memory. */
+    DeviceBuffer allocate(long bytes);
+
+    /** Copies {@code count} longs from {@code src[srcIndex..]} to {@code dst} at {@code dstOffsetBytes}; blocking. */
+    void copyToDevice(long[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count);
+
+    /** Copies {@code count} ints from {@code src[srcIndex..]} to {@code dst} at {@code dstOffsetBytes}; blocking. */
+    void copyToDevice(int[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count);
+
+    /** Copies all of {@code src} (host memory) to {@code dst} at {@code dstOffsetBytes}; blocking. */
+    void copyToDevice(MemorySegment src, DeviceBuffer dst, long dstOffsetBytes);
+
+    /** Copies {@code count} longs from {@code src} at {@code srcOffsetBytes} into {@code dst[dstIndex..]}; blocking. */
+    void copyToHost(DeviceBuffer src, long srcOffsetBytes, long[] dst, int dstIndex, int count);
+
+    /** Copies {@code count} ints from {@code src} at {@code srcOffsetBytes} into {@code dst[dstIndex..]}; blocking. */
+    void copyToHost(DeviceBuffer src, long srcOffsetBytes, int[] dst, int dstIndex, int count);
+
+    /** Fills all of {@code dst} (host memory) from {@code src} at {@code srcOffsetBytes}; blocking. */
+    void copyToHost(DeviceBuffer src, long srcOffsetBytes, MemorySegment dst);
+
+    /**
+     * Queues a copy of {@code src} to the device without waiting. {@code src} must stay valid and unchanged until
+     * the next {@link #synchronize()}; it should be {@link #allocatePinned(long) pinned} memory for a truly
+     * asynchronous CUDA copy. Devices without asynchronous copies copy at once.
+     */
+    default void copyToDeviceAsync(MemorySegment src, DeviceBuffer dst, long dstOffsetBytes) {
+        copyToDevice(src, dst, dstOffsetBytes);
+    }
+
+    /** Queues a copy into {@code dst} without waiting; {@code dst} is filled only after {@link #synchronize()}. */
+    default void copyToHostAsync(DeviceBuffer src, long srcOffsetBytes, MemorySegment dst) {
+        copyToHost(src, srcOffsetBytes, dst);
+    }
+
+    /** Queues a copy of {@code bytes} bytes between two buffers of this device. */
+    void copy(DeviceBuffer src, long srcOffsetBytes, DeviceBuffer dst, long dstOffsetBytes, long bytes);
+
+    /**
+     * Host memory the device can copy from and to at full speed (CUDA page-locked memory); plain native memory
+     * elsewhere. Zero-filled; released by closing the returned holder.
+     */
+    HostMemory allocatePinned(long bytes);
+
+    /** The kernel compiled from a Java kernel method for this device; cached per device and method. */
+    DeviceKernel kernel(Method kernelMethod);
+
+    /** A kernel from hand-written or JIT-produced source; throws {@link DeviceException} with the build log. */
+    DeviceKernel kernelFromSource(KernelSource source);
+
+    /**
+     * Queues one 1-D launch of {@code globalSize} work-items in groups of {@code localSize}; {@code globalSize}
+     * must be a multiple of {@code localSize}. Arguments follow the kernel's non-hidden, non-context
+     * {@link DeviceKernel#params() params}: {@link Integer}, {@link Long}, {@link DeviceBuffer}, or a Java
+     * {@code int[]}/{@code long[]}/{@link OffHeapIntArray}/{@link OffHeapLongArray}, which are copied in, and
+     * copied back after the launch (the call then waits for the launch).
+     */
+    void launch(DeviceKernel kernel, long globalSize, int localSize, Object... args);
+
+    /** Like {@link #launch} but waits for it and returns the device-measured time of the kernel in nanoseconds. */
+    long launchTimed(DeviceKernel kernel, long globalSize, int localSize, Object... args);
+
+    /** Waits until all work issued on this device has finished. */
+    void synchronize();
+
+    /**
+     * Starts a timed span on the device's stream (CUDA event / OpenCL marker); {@link Span#stopNanos()} waits for
+     * the work issued in between and returns its device-measured duration.
+     */
+    Span startSpan();
+
+    /**
+     * Another in-order stream (CUDA) / command queue (OpenCL) on this device, for a thread that should not wait
+     * for the work of others: the returned device shares this one's memory (buffers of either work with both),
+     * kernels and context, but its copies and launches are ordered only among themselves and may overlap with work
+     * on other streams; order across streams only by {@link #synchronize()} on each. Its {@link #close()} releases
+     * just the stream. On the jvm device (synchronous anyway) it is a view without a stream of its own.
+     */
+    Device openStream();
+
+    /**
+     * Releases kernels, streams and contexts. Buffers still open are freed too, and streams opened from this
+     * device are closed. For a device from {@link #openStream()} only its stream is released.
+     */
+    @Override
+    void close();
+
+    /** A timed span of device work. */
+    interface Span {
+        /** Marks the end, waits for it and returns the elapsed nanoseconds; call once. */
+        long stopNanos();
+    }
+
+    /** Host memory from {@link #allocatePinned(long)}; {@link #close()} frees it once. */
+    interface HostMemory extends AutoCloseable {
+        MemorySegment segment();
+
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,300 @@
+package jzk.tornado.bls;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import jzk.arith.Fp;
+import jzk.arith.Fr;
+import jzk.arith.FrDomain;
+
+/**
+ * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
+ * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}). Prints one Markdown table: op × size ×
+ * backend with median wall times over {@code reps} runs after one warm-up, "resident" meaning inputs already on
+ * the device (NTT data, MSM bases; MSM scalars are uploaded inside the timed call) and "with transfers" the
+ * full host call; plus the PTX/OpenCL ratio per row and a results-agree column (every backend's output is
+ * compared with the first backend that ran that row).
+ *
+ * <p>MSM inputs: 1024 distinct points j·G repeated cyclically (generating 2^24 independent random points on
+ * the host would take minutes; the kernels' cost does not depend on the points), scalars uniform below 2^254.
+ */
+public final class BlsBench {
+    private BlsBench() {
+    }
+
+    /** BLS12-381 generators, draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1 (x, y; G2 as c0, c1). */
+    private static final String[] G1_HEX = {
+        "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
+        "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"};
+    private static final String[] G2_HEX = {
+        "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
+        "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
+        "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
+        "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be"};
+    private static final int DISTINCT_POINTS = 1024;
+    /** Largest sizes the jvm host is asked to run (it is a reference, not a contender). */
+    private static final int JVM_MAX_LG_NTT = 14;
+    private static final int JVM_MAX_LG_MSM = 8;
+    /** Largest NTT the CPU baseline runs. */
+    private static final int CPU_MAX_LG_NTT = Integer.getInteger("jzk.bench.cpuMaxLgNtt", 24);
+    /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
+    private static final int CPU_MAX_LG_MSM = Integer.getInteger("jzk.bench.cpuMaxLgMsm", 20);
+
+    record Row(String op, int lg, String backend, double residentMs, double totalMs, String note) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opt = new HashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (eq < 0) {
+                throw new IllegalArgumentException("argument '" + a + "' is not key=value");
+            }
+            opt.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        int reps = Integer.parseInt(opt.getOrDefault("reps", "5"));
+        List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", Integer.toString(
+                Integer.numberOfTrailingZeros(Msm.TARGET_WORK_ITEMS))));
+        List<KernelHost> hosts = BenchHosts.open(opt.getOrDefault("backends", "all"));
+        List<Row> rows = new ArrayList<>() {
+            @Override
+            public boolean add(Row r) {
+                System.err.printf("[row] %s 2^%d %s resident %.3f ms, total %.3f ms, %s%n", r.op, r.lg, r.backend,
+                        r.residentMs, r.totalMs, r.note);
+                return super.add(r);
+            }
+        };
+        Map<String, long[]> firstResult = new HashMap<>();
+        Map<String, String> agree = new HashMap<>();
+        for (int lg : sizes(opt.get("ntt"))) {
+            long[] data = randomFr(lg, new SplittableRandom(lg));
+            if (lg <= CPU_MAX_LG_NTT) {
+                long[] cpu = data.clone();
+                FrDomain dom = new FrDomain(lg, Fr.RootFamily.SNARKJS_5);
+                double cpuMs = median(reps, () -> {
+                    long[] v = data.clone();
+                    dom.fft(v);
+                });
+                dom.fft(cpu);
+                firstResult.put("ntt" + lg, cpu);
+                rows.add(new Row("ntt", lg, "cpu field-arith", Double.NaN, cpuMs, "FrDomain.fft, all cores"));
+            }
+            for (KernelHost h : hosts) {
+                if (!isGpu(h) && lg > JVM_MAX_LG_NTT) {
+                    continue;
+                }
+                rows.add(benchNtt(h, lg, data, reps, firstResult, agree));
+            }
+        }
+        for (int d = 1; d <= 2; d++) {
+            for (int lg : sizes(opt.get(d == 1 ? "msm1" : "msm2"))) {
+                long[] bases = repeatedBases(d, 1 << lg);
+                long[] scalars = randomScalars(1 << lg, new SplittableRandom(100 + lg));
+                if (lg <= CPU_MAX_LG_MSM) {
+                    jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+                    long[][] jac = new long[1][];
+                    double cpuMs = median(reps, () -> jac[0] = jzk.arith.Pippenger.msm(curve, bases, scalars, 1 << lg));
+                    long[] aff = new long[curve.affineLongs()];
+                    curve.toAffine(aff, 0, jac[0], 0);
+                    String op = d == 1 ? "msm G1" : "msm G2";
+                    firstResult.put(op + lg, aff);
+                    rows.add(new Row(op, lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores"));
+                }
+                for (KernelHost h : hosts) {
+                    if (!isGpu(h) && lg > JVM_MAX_LG_MSM) {
+                        continue;
+                    }
+                    for (int items : msmItems) {
+                        rows.add(benchMsm(h, d, lg, bases, scalars, reps, 1 << items, firstResult, agree));
+                    }
+                }
+            }
+        }
+        if (opt.containsKey("frmul")) {
+            for (KernelHost h : hosts) {
+                boolean gpu = isGpu(h);
+                rows.add(benchFrMul(h, gpu ? 20 : 10, gpu ? 1000 : 10));
+            }
+        }
+        print(rows, agree);
+        for (KernelHost h : hosts) {
+            h.close();
+        }
+    }
+
+    /** CUDA or NVIDIA OpenCL: the backends that run the large sizes (jvm and CPU OpenCL run only small ones). */
+    static boolean isGpu(KernelHost h) {
+        return h.name().startsWith("cuda") || h.name().contains("NVIDIA");
+    }
+
+    private static List<Integer> sizes(String spec) {
+        List<Integer> r = new ArrayList<>();
+        if (spec != null && !spec.isBlank()) {
+            for (String s : spec.split(",")) {
+                r.add(Integer.parseInt(s.trim()));
+            }
+        }
+        return r;
+    }
+
+    /** Runs longer than this are measured once (the warm-up run is then the measurement). */
+    private static final double SLOW_MS = 2500;
+
+    static double median(int reps, Runnable r) {
+        long w0 = System.nanoTime();
+        r.run();
+        double warm = (System.nanoTime() - w0) / 1e6;
+        if (warm > SLOW_MS) {
+            return warm;
+        }
+        double[] t = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            r.run();
+            t[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(t);
+        return t[reps / 2];
+    }
+
+    private static Row benchNtt(KernelHost h, int lg, long[] data, int reps, Map<String, long[]> first,
+                                Map<String, String> agree) {
+        int[] d32 = Layout.split(data);
+        try (Ntt plan = new Ntt(h, lg, Fr.RootFamily.SNARKJS_5); KernelHost.Buffer buf = h.allocate(d32.length)) {
+            h.write(buf, 0, d32, d32.length);
+            double resident = median(reps, () -> {
+                plan.forward(buf);
+                h.finish();
+            });
+            double total = median(reps, () -> {
+                h.write(buf, 0, d32, d32.length);
+                plan.forward(buf);
+                int[] out = new int[d32.length];
+                h.read(buf, 0, out, out.length);
+            });
+            h.write(buf, 0, d32, d32.length);
+            plan.forward(buf);
+            int[] out = new int[d32.length];
+            h.read(buf, 0, out, out.length);
+            record(first, agree, "ntt" + lg, h.name(), Layout.join(out));
+            return new Row("ntt", lg, h.name(), resident, total, "forward, snarkjs roots");
+        }
+    }
+
+    private static Row benchMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps, int items,
+                                Map<String, long[]> first, Map<String, String> agree) {
+        String op = d == 1 ? "msm G1" : "msm G2";
+        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
+            long[][] out = new long[1][];
+            double resident = median(reps, () -> out[0] = Msm.msm(rb, scalars, items));
+            // with transfers: the bases upload (timed once) plus the resident call
+            long t0 = System.nanoTime();
+            try (ResidentBases again = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
+                h.finish();
+            }
+            double total = (System.nanoTime() - t0) / 1e6 + resident;
+            record(first, agree, op + lg, h.name(), out[0]);
+            Msm.Config cfg = Msm.choose(1 << lg, d, items);
+            return new Row(op, lg, h.name(), resident, total, "c=" + cfg.c() + " W=" + cfg.windows() + " G=" + cfg.groups());
+        }
+    }
+
+    private static Row benchFrMul(KernelHost h, int lg, int iterations) {
+        int n = 1 << lg;
+        long[] x = randomFr(lg, new SplittableRandom(5));
+        int[] x32 = Layout.split(x);
+        try (KernelHost.Buffer b = h.allocate(x32.length)) {
+            h.write(b, 0, x32, x32.length);
+            java.lang.reflect.Method k = Kernels.find(FieldKernels.class, "frMulChain");
+            double ms = median(3, () -> {
+                h.launch(k, n, 64, b, iterations, n);
+                h.finish();
+            });
+            double perSecond = 2.0 * n * iterations / (ms / 1e3);
+            return new Row("Fr mul/s", lg, h.name(), ms, Double.NaN,
+                    String.format("%.3g Fr mul/s (%d threads × %d)", perSecond, n, 2 * iterations));
+        }
+    }
+
+    private static void record(Map<String, long[]> first, Map<String, String> agree, String key, String backend,
+                               long[] result) {
+        long[] ref = first.putIfAbsent(key, result);
+        String verdict = ref == null || Arrays.equals(ref, result) ? "yes" : "NO";
+        agree.put(key + "|" + backend, verdict);
+    }
+
+    private static void print(List<Row> rows, Map<String, String> agree) {
+        Map<String, Double> ptx = new LinkedHashMap<>();
+        Map<String, Double> ocl = new LinkedHashMap<>();
+        for (Row r : rows) {
+            if (r.backend.startsWith("cuda")) {
+                ptx.put(r.op + r.lg + r.note, r.residentMs);
+            } else if (r.backend.startsWith("opencl") && r.backend.contains("NVIDIA")) {
+                ocl.put(r.op + r.lg + r.note, r.residentMs);
+            }
+        }
+        System.out.println("| op | size | backend | median resident (ms) | median with transfers (ms) | PTX/OpenCL | agrees | note |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
+        for (Row r : rows) {
+            String key = r.op + r.lg;
+            String rk = key + r.note;
+            String ratio = ptx.containsKey(rk) && ocl.containsKey(rk) && r.backend.startsWith("cuda")
+                    ? String.format("%.2f", ptx.get(rk) / ocl.get(rk)) : "";
+            String ag = agree.getOrDefault(key.replace("Fr mul/s", "x") + "|" + r.backend, "");
+            System.out.printf("| %s | 2^%d | %s | %s | %s | %s | %s | %s |%n", r.op, r.lg, r.backend,
+                    fmt(r.residentMs), fmt(r.totalMs), ratio, ag, r.note);
+        }
+    }
+
+    private static String fmt(double ms) {
+        return Double.isNaN(ms) ? "" : String.format("%.3f", ms);
+    }
+
+    static long[] randomFr(int lg, SplittableRandom rnd) {
+        int n = 1 << lg;
+        long[] v = new long[n * 4];
+        for (int i = 0; i < n; i++) {
+            // below 2^254 < r, so the limbs are a valid (Montgomery-form) reduced element
+            v[i * 4] = rnd.nextLong();
+            v[i * 4 + 1] = rnd.nextLong();
+            v[i * 4 + 2] = rnd.nextLong();
+            v[i * 4 + 3] = rnd.nextLong() >>> 2;
+        }
+        return v;
+    }
+
+    static long[] randomScalars(int n, SplittableRandom rnd) {
+        long[] v = new long[n * 4];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (i % 4 == 3) ? rnd.nextLong() >>> 2 : rnd.nextLong();
+        }
+        return v;
+    }
+
+    /** Points (j+1)·G for j < 1024, repeated to n points, in the project layout. */
+    static long[] repeatedBases(int d, int n) {
+        String[] hex = d == 1 ? G1_HEX : G2_HEX;
+        long[] g = new long[12 * d];
+        for (int i = 0; i < 2 * d; i++) {
+            Fp.F.fromBigInteger(g, 6 * i, new BigInteger(hex[i], 16));
+        }
+        int[] g32 = Layout.split(g);
+        int distinct = Math.min(n, DISTINCT_POINTS);
+        long[] table = new long[distinct * 12 * d];
+        int[] acc = new int[48 * d];
+        for (int j = 0; j < distinct; j++) {
+            Xyzz.addAffine(d, acc, 0, g32, 0, false);
+            System.arraycopy(Msm.toAffine(d, acc), 0, table, j * 12 * d, 12 * d);
+        }
+        long[] out = new long[n * 12 * d];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(table, (i % distinct) * 12 * d, out, i * 12 * d, 12 * d);
+        }
+        return out;
+    }
+}

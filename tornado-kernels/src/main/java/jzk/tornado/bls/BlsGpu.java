@@ -1,0 +1,108 @@
+package jzk.tornado.bls;
+
+import jzk.arith.Fr;
+import jzk.tornado.api.Device;
+
+/**
+ * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
+ * (docs/ARCHITECTURE.md: Fr as 4 Montgomery 64-bit limbs, scalars canonical, affine points Montgomery with
+ * infinity all zeros). Each call converts to the kernels' 32-bit limbs, runs on {@code host}, converts back.
+ * For repeated work keep an {@link Ntt} plan or {@link ResidentBases} and call them directly.
+ */
+public final class BlsGpu {
+    private BlsGpu() {
+    }
+
+    /** Points per resident segment: G1 2^25 (805 M ints), G2 2^24; keeps every buffer index below 2^31. */
+    static int defaultSegment(int d) {
+        return d == 1 ? 1 << 25 : 1 << 24;
+    }
+
+    /**
+     * In-place NTT of {@code data} ({@code 4·2^k} longs, Montgomery Fr). Forward maps coefficients to evaluations
+     * at {@code shift·ω^i}; inverse maps such evaluations back to coefficients. ω is of {@code family}.
+     */
+    public static void ntt(KernelHost host, long[] data, boolean inverse, Coset coset, Fr.RootFamily family) {
+        int n = data.length / 4;
+        if (data.length % 4 != 0 || Integer.bitCount(n) != 1 || n < 2) {
+            throw new IllegalArgumentException("NTT input of " + data.length + " longs is not 2^k ≥ 2 Fr elements");
+        }
+        int lgN = Integer.numberOfTrailingZeros(n);
+        int[] d32 = Layout.split(data);
+        try (Ntt plan = new Ntt(host, lgN, family); KernelHost.Buffer buf = host.allocate(d32.length)) {
+            host.write(buf, 0, d32, d32.length);
+            long[] shift = plan.shift(coset);
+            if (shift == null) {
+                if (inverse) {
+                    plan.inverse(buf);
+                } else {
+                    plan.forward(buf);
+                }
+            } else if (inverse) {
+                plan.cosetInverse(buf, shift);
+            } else {
+                plan.cosetForward(buf, shift);
+            }
+            host.read(buf, 0, d32, d32.length);
+        }
+        Layout.join(d32, 0, data, 0, data.length);
+    }
+
+    /** Uploads G1 bases (12 longs each) to stay on the device. */
+    public static ResidentBases residentG1(KernelHost host, long[] bases) {
+        return new ResidentBases(host, 1, bases, defaultSegment(1));
+    }
+
+    /** Uploads G2 bases (24 longs each) to stay on the device. */
+    public static ResidentBases residentG2(KernelHost host, long[] bases) {
+        return new ResidentBases(host, 2, bases, defaultSegment(2));
+    }
+
+    /**
+     * Σ scalars[i]·bases[i] in G1; scalars canonical, each below r (else IllegalArgumentException). The bases are
+     * streamed through the device one segment at a time (see {@link Msm#msmStreaming}); use
+     * {@link #residentG1} to keep them there across calls.
+     */
+    public static long[] msmG1(KernelHost host, long[] bases, long[] scalars) {
+        return Msm.msmStreaming(host, 1, bases, scalars, defaultSegment(1));
+    }
+
+    /** Σ scalars[i]·bases[i] in G2, streamed like {@link #msmG1(KernelHost, long[], long[])}. */
+    public static long[] msmG2(KernelHost host, long[] bases, long[] scalars) {
+        return Msm.msmStreaming(host, 2, bases, scalars, defaultSegment(2));
+    }
+
+    /** Σ scalars[i]·bases[i] over bases already on the device. */
+    public static long[] msm(ResidentBases bases, long[] scalars) {
+        return Msm.msm(bases, scalars);
+    }
+
+    // ---- the same entry points on a runtime Device (jzk.tornado.api.Devices.best(), "cuda:0", …) ----
+
+    /** {@link #ntt(KernelHost, long[], boolean, Coset, Fr.RootFamily)} with snarkjs roots (ω from 5^t). */
+    public static void ntt(Device device, long[] data, boolean inverse, Coset coset) {
+        ntt(new DeviceHost(device), data, inverse, coset, Fr.RootFamily.SNARKJS_5);
+    }
+
+    public static void ntt(Device device, long[] data, boolean inverse, Coset coset, Fr.RootFamily family) {
+        ntt(new DeviceHost(device), data, inverse, coset, family);
+    }
+
+    public static long[] msmG1(Device device, long[] bases, long[] scalars) {
+        return msmG1(new DeviceHost(device), bases, scalars);
+    }
+
+    public static long[] msmG2(Device device, long[] bases, long[] scalars) {
+        return msmG2(new DeviceHost(device), bases, scalars);
+    }
+
+    /** G1 bases kept on {@code device} until the returned object is closed. */
+    public static ResidentBases residentG1(Device device, long[] bases) {
+        return residentG1(new DeviceHost(device), bases);
+    }
+
+    /** G2 bases kept on {@code device} until the returned object is closed. */
+    public static ResidentBases residentG2(Device device, long[] bases) {
+        return residentG2(new DeviceHost(device), bases);
+    }
+}

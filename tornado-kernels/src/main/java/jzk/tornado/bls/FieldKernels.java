@@ -1,0 +1,115 @@
+package jzk.tornado.bls;
+
+import jzk.tornado.api.KernelContext;
+
+/**
+ * Element-wise kernels over vectors of field elements and points: the device entry points of {@link Mont32},
+ * {@link CurveField} and {@link Xyzz}, used by the conformance tests (each GPU result compared bit for bit with the
+ * CPU reference) and by the throughput benchmark.
+ *
+ * <p>Invariants: work-item {@code i < n} handles element {@code i} (offset {@code i·width}); work-items past
+ * {@code n} (padding to a multiple of the work-group size) do nothing. Field elements are Montgomery, reduced,
+ * 32-bit limbs; field selector {@code f} as in {@link Mont32}, curve degree {@code d} as in {@link CurveField}.
+ */
+public final class FieldKernels {
+    private FieldKernels() {
+    }
+
+    /** r[i] = a[i]·b[i] in field f. */
+    public static void mul(KernelContext ctx, int f, int[] r, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int w = Mont32.limbs(f);
+            Mont32.mul(f, r, i * w, a, i * w, b, i * w);
+        }
+    }
+
+    /** r[i] = a[i] + b[i] in field f. */
+    public static void add(KernelContext ctx, int f, int[] r, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int w = Mont32.limbs(f);
+            Mont32.add(f, r, i * w, a, i * w, b, i * w);
+        }
+    }
+
+    /** r[i] = a[i] − b[i] in field f. */
+    public static void sub(KernelContext ctx, int f, int[] r, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int w = Mont32.limbs(f);
+            Mont32.sub(f, r, i * w, a, i * w, b, i * w);
+        }
+    }
+
+    /** r[i] = −a[i] in field f. */
+    public static void neg(KernelContext ctx, int f, int[] r, int[] a, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int w = Mont32.limbs(f);
+            Mont32.neg(f, r, i * w, a, i * w);
+        }
+    }
+
+    /** r[i] = a[i]·b[i] in Fp2. */
+    public static void fp2Mul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            CurveField.mul(2, r, i * 24, a, i * 24, b, i * 24);
+        }
+    }
+
+    /** r[i] = a[i]² in Fp2. */
+    public static void fp2Sqr(KernelContext ctx, int[] r, int[] a, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            CurveField.sqr(2, r, i * 24, a, i * 24);
+        }
+    }
+
+    /** p[i] += ±a[i] (XYZZ += affine), negated when {@code negate != 0}. */
+    public static void pointAddAffine(KernelContext ctx, int d, int[] p, int[] a, int negate, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            Xyzz.addAffine(d, p, i * Xyzz.ints(d), a, i * Xyzz.affineInts(d), negate != 0);
+        }
+    }
+
+    /** p[i] += q[i] (XYZZ). */
+    public static void pointAdd(KernelContext ctx, int d, int[] p, int[] q, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            Xyzz.add(d, p, i * Xyzz.ints(d), q, i * Xyzz.ints(d));
+        }
+    }
+
+    /** p[i] = 2·p[i] (XYZZ). */
+    public static void pointDbl(KernelContext ctx, int d, int[] p, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            Xyzz.dbl(d, p, i * Xyzz.ints(d));
+        }
+    }
+
+    /**
+     * Throughput probe: each work-item squares-and-multiplies its Fr element {@code iterations} times
+     * (x ← x² · y with a private y), so the count of Fr multiplications is {@code 2·n·iterations}.
+     */
+    public static void frMulChain(KernelContext ctx, int[] x, int iterations, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int[] v = new int[16];
+            for (int k = 0; k < 8; k++) {
+                v[k] = x[i * 8 + k];
+                v[8 + k] = x[i * 8 + k];
+            }
+            for (int it = 0; it < iterations; it++) {
+                Mont32.mul(Mont32.FR, v, 0, v, 0, v, 0);
+                Mont32.mul(Mont32.FR, v, 0, v, 0, v, 8);
+            }
+            for (int k = 0; k < 8; k++) {
+                x[i * 8 + k] = v[k];
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package jzk.tornado.bls;
+
+import java.lang.reflect.Method;
+
+/**
+ * The few device operations the BLS12-381 host code needs: allocate int buffers, copy to and from them, launch
+ * a kernel (a {@code public static void} method, see docs/ARCHITECTURE.md) on a 1-D grid. Implemented by
+ * {@link JvmHost} (kernels run as Java, with real work-groups and barriers) and by an adapter over the project
+ * runtime's {@code Device}.
+ *
+ * <p>Invariants: launches and copies on one host run in submission order; {@link #read} returns only after
+ * every earlier launch finished. Kernel arguments are {@link Integer}, {@link Long} or {@link Buffer}
+ * (passed to the kernel as its {@code int[]} parameter).
+ */
+public interface KernelHost extends AutoCloseable {
+
+    /** A device buffer of {@code ints} 32-bit words. */
+    interface Buffer extends AutoCloseable {
+        long ints();
+
+        @Override
+        void close();
+    }
+
+    /** A short name for tables ("jvm", "cuda:0", "opencl:pocl"...). */
+    String name();
+
+    Buffer allocate(long ints);
+
+    /** Copies {@code src[0..len)} into the buffer at int offset {@code dstOffset}. */
+    void write(Buffer dst, long dstOffset, int[] src, int len);
+
+    /** Copies {@code len} ints from the buffer at {@code srcOffset} into {@code dst[0..len)}. */
+    void read(Buffer src, long srcOffset, int[] dst, int len);
+
+    /** Launches {@code kernel} on {@code globalSize} work-items in groups of {@code localSize}. */
+    void launch(Method kernel, int globalSize, int localSize, Object... args);
+
+    /** Waits for every launch submitted so far. */
+    void finish();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,217 @@
+package jzk.tornado.bls;
+
+import java.lang.reflect.Method;
+import jzk.arith.Fp;
+import jzk.arith.Fr;
+import jzk.arith.Limbs;
+import jzk.arith.MontgomeryField;
+
+/**
+ * Host driver of the Pippenger MSM ({@link MsmKernels}): validates and converts scalars, picks the window size
+ * and chunk count from the input size, launches bucket accumulation and the tree sum per segment, and combines
+ * window sums and segments on the host (a few hundred point operations, with the same {@link Xyzz} code).
+ *
+ * <p>Scalars are {@code 4·n} longs, canonical (not Montgomery), little-endian; a scalar ≥ r is rejected with
+ * its index (reducing it silently would hide a caller bug). The result is affine in the project layout
+ * (Montgomery 64-bit limbs, 12·d longs), the point at infinity as all zeros.
+ */
+public final class Msm {
+    private Msm() {
+    }
+
+    private static final Method ACCUMULATE = Kernels.find(MsmKernels.class, "accumulate");
+    private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
+    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
+    private static final int LOCAL = 64;
+    private static final long[] R_LIMBS = Fr.F.modulusLimbs();
+    private static final MontgomeryField FP = Fp.F;
+
+    /**
+     * Work-items to aim for: 2^15 keeps an H200 (132 SMs) busy with several resident warps per scheduler while
+     * per-work-item bucket memory stays within {@link #MAX_BUCKET_INTS}.
+     */
+    static final int TARGET_WORK_ITEMS = Integer.getInteger("jzk.msm.workItems", 1 << 15);
+    /** Bucket memory bound: 2^30 ints (4 GiB), also keeping every int index of the kernels below 2^31. */
+    static final long MAX_BUCKET_INTS = 1L << 30;
+
+    /** Window size c, windows W = ceil(256/c), chunks G (a power of two). */
+    record Config(int c, int windows, int groups) {
+        long bucketInts(int d) {
+            return (long) windows * groups * (1L << (c - 1)) * 48 * d;
+        }
+    }
+
+    /** The c in 2 … 16 with the least total additions W·(n + G·2^c) whose bucket memory fits. */
+    static Config choose(int n, int d, int targetWorkItems) {
+        Config best = null;
+        long bestCost = Long.MAX_VALUE;
+        for (int c = 2; c <= 16; c++) {
+            int windows = (256 + c - 1) / c;
+            long cap = Math.max(1, Math.min(targetWorkItems / windows, (n + 3) / 4));
+            int groups = Integer.highestOneBit((int) cap);
+            Config cfg = new Config(c, windows, groups);
+            long cost = (long) windows * (n + (long) groups * (1L << c));
+            if (cfg.bucketInts(d) <= MAX_BUCKET_INTS && cost < bestCost) {
+                best = cfg;
+                bestCost = cost;
+            }
+        }
+        return best;
+    }
+
+    /** Checks {@code 0 ≤ s < r} for every scalar and returns them as 8×32-bit limbs. */
+    static int[] scalarsToKernel(long[] scalars, int n) {
+        if (scalars.length != 4L * n) {
+            throw new IllegalArgumentException("MSM over " + n + " bases needs " + 4L * n + " scalar limbs, got "
+                    + scalars.length);
+        }
+        for (int i = 0; i < n; i++) {
+            if (!Limbs.lessThan(scalars, i * 4, R_LIMBS, 0, 4)) {
+                throw new IllegalArgumentException("scalar " + i + " is not below the group order r (canonical "
+                        + "scalars in [0, r) required): " + Limbs.toBigInteger(scalars, i * 4, 4).toString(16));
+            }
+        }
+        return Layout.split(scalars);
+    }
+
+    /** Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). */
+    public static long[] msm(ResidentBases bases, long[] scalars) {
+        return msm(bases, scalars, TARGET_WORK_ITEMS);
+    }
+
+    /** As {@link #msm(ResidentBases, long[])} with an explicit work-item target (tuning, benchmarks). */
+    public static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems) {
+        int d = bases.d;
+        KernelHost host = bases.host;
+        int[] s32 = scalarsToKernel(scalars, bases.n);
+        int[] total = new int[48 * d];
+        for (int k = 0; k < bases.segments.length; k++) {
+            int points = bases.segmentSize(k);
+            if (points <= 0) {
+                continue;
+            }
+            int[] seg = segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
+            Xyzz.add(d, total, 0, seg, 0);
+        }
+        return toAffine(d, total);
+    }
+
+    /**
+     * Σ scalars[i]·bases[i] with the bases streamed through the device {@code segmentPoints} at a time: each
+     * segment is converted, uploaded, reduced to one point and freed before the next, so the device holds one
+     * segment (plus the per-segment buckets) however large n is. For inputs larger than device memory.
+     */
+    public static long[] msmStreaming(KernelHost host, int d, long[] bases, long[] scalars, int segmentPoints) {
+        if (d != 1 && d != 2) {
+            throw new IllegalArgumentException("group degree " + d + " is neither 1 (G1) nor 2 (G2)");
+        }
+        if (segmentPoints < 1) {
+            throw new IllegalArgumentException("segmentPoints must be positive, got " + segmentPoints);
+        }
+        int longsPerPoint = 12 * d;
+        if (bases.length % longsPerPoint != 0) {
+            throw new IllegalArgumentException("bases array of " + bases.length + " longs is not a whole number of "
+                    + (d == 1 ? "G1" : "G2") + " affine points (" + longsPerPoint + " longs each)");
+        }
+        int n = bases.length / longsPerPoint;
+        int[] s32 = scalarsToKernel(scalars, n);
+        int[] total = new int[48 * d];
+        for (int from = 0; from < n; from += segmentPoints) {
+            int points = Math.min(segmentPoints, n - from);
+            int[] ints = new int[points * 24 * d];
+            Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
+            try (KernelHost.Buffer seg = host.allocate(ints.length)) {
+                host.write(seg, 0, ints, ints.length);
+                Xyzz.add(d, total, 0, segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS), 0);
+            }
+        }
+        return toAffine(d, total);
+    }
+
+    /** One segment: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ. */
+    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
+                                 int targetWorkItems) {
+        Config cfg = choose(n, d, targetWorkItems);
+        int pInts = 48 * d;
+        int items = cfg.windows * cfg.groups;
+        try (KernelHost.Buffer sc = host.allocate(8L * n);
+             KernelHost.Buffer buckets = host.allocate(cfg.bucketInts(d));
+             KernelHost.Buffer partials = host.allocate((long) items * pInts)) {
+            int[] part = new int[8 * n];
+            System.arraycopy(s32, from * 8, part, 0, part.length);
+            host.write(sc, 0, part, part.length);
+            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
+                    cfg.groups);
+            host.launch(REDUCE, grid(items), LOCAL, d, buckets, partials, cfg.c, items);
+            for (int half = items / 2; half >= cfg.windows; half /= 2) {
+                host.launch(FOLD, grid(half), LOCAL, d, partials, half);
+            }
+            int[] sums = new int[cfg.windows * pInts];
+            host.read(partials, 0, sums, sums.length);
+            int[] acc = new int[pInts];
+            Xyzz.copy(d, acc, 0, sums, (cfg.windows - 1) * pInts);
+            for (int w = cfg.windows - 2; w >= 0; w--) {
+                for (int i = 0; i < cfg.c; i++) {
+                    Xyzz.dbl(d, acc, 0);
+                }
+                Xyzz.add(d, acc, 0, sums, w * pInts);
+            }
+            return acc;
+        }
+    }
+
+    private static int grid(int count) {
+        return (count + LOCAL - 1) / LOCAL * LOCAL;
+    }
+
+    /** XYZZ (32-bit limbs) → affine in the project layout: x = X/ZZ, y = Y/ZZZ; infinity → zeros. */
+    static long[] toAffine(int d, int[] p) {
+        int s = 12 * d;
+        long[] out = new long[12 * d];
+        if (Xyzz.isInfinity(d, p, 0)) {
+            return out;
+        }
+        long[] c = Layout.join(p); // X, Y, ZZ, ZZZ: 6·d longs each
+        int e = 6 * d;
+        long[] zzInv = inverse(d, c, 2 * e);
+        long[] zzzInv = inverse(d, c, 3 * e);
+        mul(d, out, 0, c, 0, zzInv, 0);
+        mul(d, out, e, c, e, zzzInv, 0);
+        assert s == 2 * e;
+        return out;
+    }
+
+    private static void mul(int d, long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        if (d == 1) {
+            FP.mul(r, ro, a, ao, b, bo);
+            return;
+        }
+        long[] t = new long[24];
+        FP.mul(t, 0, a, ao, b, bo);
+        FP.mul(t, 6, a, ao + 6, b, bo + 6);
+        FP.add(t, 12, a, ao, a, ao + 6);
+        FP.add(t, 18, b, bo, b, bo + 6);
+        FP.mul(t, 12, t, 12, t, 18);
+        FP.sub(t, 12, t, 12, t, 0);
+        FP.sub(r, ro + 6, t, 12, t, 6);
+        FP.sub(r, ro, t, 0, t, 6);
+    }
+
+    /** 1/a in Fp or Fp2 (Fp2: (a0 − a1·u)/(a0² + a1²)). */
+    private static long[] inverse(int d, long[] a, int ao) {
+        long[] r = new long[6 * d];
+        if (d == 1) {
+            FP.inverse(r, 0, a, ao);
+            return r;
+        }
+        long[] t = new long[12];
+        FP.square(t, 0, a, ao);
+        FP.square(t, 6, a, ao + 6);
+        FP.add(t, 0, t, 0, t, 6);
+        FP.inverse(t, 0, t, 0);
+        FP.mul(r, 0, a, ao, t, 0);
+        FP.mul(r, 6, a, ao + 6, t, 0);
+        FP.neg(r, 6, r, 6);
+        return r;
+    }
+}

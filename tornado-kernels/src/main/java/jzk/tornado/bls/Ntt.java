@@ -1,0 +1,178 @@
+package jzk.tornado.bls;
+
+import java.lang.reflect.Method;
+import jzk.arith.Fr;
+import jzk.arith.MontgomeryField;
+
+/**
+ * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
+ * computed there from two short host tables, and the launch sequence of {@link NttKernels}: bit reversal, then
+ * {@code ceil(lgN / LG_BLOCK)} local-memory passes. Coset forms multiply by a geometric series on the device.
+ *
+ * <p>Invariants: the data buffer holds n = 2^lgN Fr elements, 8 ints each (Montgomery, reduced, natural
+ * order) and is transformed in place; ω is the primitive n-th root of {@code family} (snarkjs: 5^t, bellman: 7^t,
+ * see {@link Fr.RootFamily}); results equal {@code jzk.arith.FrDomain} of the same family bit for bit.
+ */
+public final class Ntt implements AutoCloseable {
+    private static final MontgomeryField F = Fr.F;
+    private static final Method BIT_REVERSE = Kernels.find(NttKernels.class, "bitReverse");
+    private static final Method STAGES = Kernels.find(NttKernels.class, "stages");
+    private static final Method MUL_BY_POWERS = Kernels.find(NttKernels.class, "mulByPowers");
+    private static final Method POWERS = Kernels.find(NttKernels.class, "powers");
+    /** Work-group size of the element-wise kernels. */
+    private static final int LOCAL = 64;
+
+    private final KernelHost host;
+    public final int lgN;
+    public final int n;
+    public final Fr.RootFamily family;
+    private final long[] omega;
+    private final KernelHost.Buffer twiddles;
+    private final KernelHost.Buffer invTwiddles;
+    /** Stages per local-memory pass (≤ {@link NttKernels#LG_BLOCK}); tests lower it to exercise many passes. */
+    private int lgBlock = NttKernels.LG_BLOCK;
+
+    public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
+        if (lgN < 1 || lgN > 27) {
+            throw new IllegalArgumentException("NTT size 2^" + lgN + " outside the supported 2^1 … 2^27");
+        }
+        this.host = host;
+        this.lgN = lgN;
+        this.n = 1 << lgN;
+        this.family = family;
+        this.omega = Fr.rootOfUnity(lgN, family);
+        long[] omegaInv = new long[4];
+        F.inverse(omegaInv, 0, omega, 0);
+        this.twiddles = powersOnDevice(omega, n / 2);
+        this.invTwiddles = powersOnDevice(omegaInv, n / 2);
+    }
+
+    /** Global size: {@code count} rounded up to a multiple of {@link #LOCAL}. */
+    private static int grid(int count) {
+        return (count + LOCAL - 1) / LOCAL * LOCAL;
+    }
+
+    private static int lgLo(int count) {
+        int lg = 0;
+        while ((1 << (2 * lg)) < count) {
+            lg++;
+        }
+        return lg;
+    }
+
+    /** Host tables lo[i] = c·b^i (i < 2^lgLo) and hi[j] = b^(j·2^lgLo) (j < count / 2^lgLo, rounded up). */
+    private KernelHost.Buffer[] seriesTables(long[] base, long[] c, int count, int lg) {
+        int loCount = 1 << lg;
+        int hiCount = Math.max(1, (count + loCount - 1) / loCount);
+        long[] lo = new long[loCount * 4];
+        long[] hi = new long[hiCount * 4];
+        F.copy(lo, 0, c, 0);
+        for (int i = 1; i < loCount; i++) {
+            F.mul(lo, i * 4, lo, (i - 1) * 4, base, 0);
+        }
+        long[] step = new long[4];
+        F.pow(step, 0, base, 0, java.math.BigInteger.ONE.shiftLeft(lg));
+        F.setOne(hi, 0);
+        for (int j = 1; j < hiCount; j++) {
+            F.mul(hi, j * 4, hi, (j - 1) * 4, step, 0);
+        }
+        KernelHost.Buffer bl = host.allocate(lo.length * 2L);
+        KernelHost.Buffer bh = host.allocate(hi.length * 2L);
+        int[] l32 = Layout.split(lo);
+        int[] h32 = Layout.split(hi);
+        host.write(bl, 0, l32, l32.length);
+        host.write(bh, 0, h32, h32.length);
+        return new KernelHost.Buffer[] {bl, bh};
+    }
+
+    private KernelHost.Buffer powersOnDevice(long[] base, int count) {
+        int lg = lgLo(count);
+        KernelHost.Buffer[] t = seriesTables(base, F.fromLong(1), count, lg);
+        KernelHost.Buffer out = host.allocate(count * 8L);
+        host.launch(POWERS, grid(count), LOCAL, out, t[0], t[1], lg, count);
+        host.finish();
+        t[0].close();
+        t[1].close();
+        return out;
+    }
+
+    /** data[i] ·= c·b^i on the device. */
+    private void scaleBySeries(KernelHost.Buffer data, long[] b, long[] c) {
+        int lg = lgLo(n);
+        KernelHost.Buffer[] t = seriesTables(b, c, n, lg);
+        host.launch(MUL_BY_POWERS, grid(n), LOCAL, data, t[0], t[1], lg, n);
+        host.finish();
+        t[0].close();
+        t[1].close();
+    }
+
+    private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
+        checkSize(data);
+        host.launch(BIT_REVERSE, grid(n), LOCAL, data, lgN);
+        for (int s0 = 0; s0 < lgN; s0 += lgBlock) {
+            int k = Math.min(lgBlock, lgN - s0);
+            host.launch(STAGES, n / 2, 1 << (k - 1), data, tw, lgN, s0, k);
+        }
+    }
+
+    private void checkSize(KernelHost.Buffer data) {
+        if (data.ints() < n * 8L) {
+            throw new IllegalArgumentException("NTT of 2^" + lgN + " needs " + n * 8L + " ints, buffer has " + data.ints());
+        }
+    }
+
+    /** Sets the stages per local-memory pass, 1 … {@link NttKernels#LG_BLOCK}. */
+    void setLgBlock(int lgBlock) {
+        if (lgBlock < 1 || lgBlock > NttKernels.LG_BLOCK) {
+            throw new IllegalArgumentException("lgBlock " + lgBlock + " outside 1 … " + NttKernels.LG_BLOCK);
+        }
+        this.lgBlock = lgBlock;
+    }
+
+    /** Coefficients → evaluations at ω^i. */
+    public void forward(KernelHost.Buffer data) {
+        transform(data, twiddles);
+    }
+
+    /** Evaluations at ω^i → coefficients (scaled by 1/n). */
+    public void inverse(KernelHost.Buffer data) {
+        transform(data, invTwiddles);
+        scaleBySeries(data, F.fromLong(1), nInverse());
+    }
+
+    /** Coefficients → evaluations at shift·ω^i: coefficient k times shift^k, then {@link #forward}. */
+    public void cosetForward(KernelHost.Buffer data, long[] shift) {
+        checkSize(data);
+        scaleBySeries(data, shift, F.fromLong(1));
+        forward(data);
+    }
+
+    /** Evaluations at shift·ω^i → coefficients: inverse transform, then coefficient k times shift^{−k}/n. */
+    public void cosetInverse(KernelHost.Buffer data, long[] shift) {
+        transform(data, invTwiddles);
+        long[] shiftInv = new long[4];
+        F.inverse(shiftInv, 0, shift, 0);
+        scaleBySeries(data, shiftInv, nInverse());
+    }
+
+    private long[] nInverse() {
+        long[] r = new long[4];
+        F.inverse(r, 0, F.fromLong(n), 0);
+        return r;
+    }
+
+    /** The shift of a {@link Coset} for this size and root family (Montgomery form), or null for none. */
+    public long[] shift(Coset coset) {
+        return switch (coset) {
+            case NONE -> null;
+            case GENERATOR -> F.fromLong(Fr.GENERATOR);
+            case ODD -> Fr.rootOfUnity(lgN + 1, family);
+        };
+    }
+
+    @Override
+    public void close() {
+        twiddles.close();
+        invTwiddles.close();
+    }
+}

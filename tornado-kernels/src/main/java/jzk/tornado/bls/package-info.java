@@ -1,0 +1,25 @@
+/**
+ * BLS12-381 GPU kernels written as plain Java (the kernel subset of docs/ARCHITECTURE.md) and their host API.
+ *
+ * <p>Layers, bottom up:
+ * <ul>
+ *   <li>{@link jzk.tornado.bls.Mont32}: Montgomery arithmetic on 32-bit limbs for both fields (Fr: 8 limbs, Fp:
+ *       12 limbs), one implementation selected by a field index and a constants table; CIOS multiplication.</li>
+ *   <li>{@link jzk.tornado.bls.CurveField}: the coordinate field of G1 (Fp) or G2 (Fp2) by degree d.</li>
+ *   <li>{@link jzk.tornado.bls.Xyzz}: XYZZ point arithmetic for both groups, formulas as data programs.</li>
+ *   <li>Kernels: {@link jzk.tornado.bls.FieldKernels} (element-wise, tests and throughput),
+ *       {@link jzk.tornado.bls.NttKernels} (bit reversal, local-memory radix-2 passes, geometric scaling),
+ *       {@link jzk.tornado.bls.MsmKernels} (Pippenger bucket accumulation, reduction, tree sum).</li>
+ *   <li>Host: {@link jzk.tornado.bls.KernelHost} (allocate / copy / launch) with {@link jzk.tornado.bls.JvmHost}
+ *       and {@link jzk.tornado.bls.DeviceHost} (the runtime's CUDA, OpenCL and jvm devices);
+ *       {@link jzk.tornado.bls.Ntt} (plan with resident twiddles), {@link jzk.tornado.bls.Msm} and
+ *       {@link jzk.tornado.bls.ResidentBases}; {@link jzk.tornado.bls.BlsGpu} is the prover-facing facade in the
+ *       project-wide 64-bit-limb layout ({@link jzk.tornado.bls.Layout} converts).</li>
+ *   <li>{@link jzk.tornado.bls.BlsBench}: the benchmark table (op × size × backend).</li>
+ * </ul>
+ *
+ * <p>Every kernel is its own JVM twin: the tests run the same methods on {@code JvmHost}, the runtime's jvm
+ * device and PoCL, against a BigInteger oracle, field-arith's CPU {@code MontgomeryField}, {@code FrDomain} and
+ * {@code Pippenger}, bit for bit.
+ */
+package jzk.tornado.bls;

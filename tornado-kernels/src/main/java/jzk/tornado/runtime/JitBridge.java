@@ -1,0 +1,51 @@
+package jzk.tornado.runtime;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.KernelParam;
+import jzk.tornado.api.KernelSource;
+import jzk.tornado.jit.CompiledKernel;
+import jzk.tornado.jit.KernelCompileException;
+import jzk.tornado.jit.KernelCompiler;
+import jzk.tornado.jit.Target;
+
+/**
+ * Compiles a kernel method with the JIT ({@link KernelCompiler}) for a device's language and turns the
+ * {@link CompiledKernel} into the runtime's {@link KernelSource}: PTX for {@code .target sm_<major><minor>} of a
+ * CUDA device's compute capability, OpenCL C otherwise. The JIT caches per (method, target).
+ */
+final class JitBridge {
+    private JitBridge() {
+    }
+
+    static KernelSource compile(Method kernel, NativeDevice device) {
+        Target target = switch (device.language()) {
+            case PTX -> Target.ptx(smOf(device));
+            case OPENCL_C -> Target.openCl();
+        };
+        CompiledKernel ck;
+        try {
+            ck = KernelCompiler.compile(kernel, target);
+        } catch (KernelCompileException e) {
+            throw new DeviceException("JIT cannot compile " + kernel.getDeclaringClass().getName() + "."
+                    + kernel.getName() + " for " + device.name() + ": " + e.getMessage(), e);
+        }
+        return toSource(ck, device.language());
+    }
+
+    static KernelSource toSource(CompiledKernel ck, KernelSource.Language language) {
+        List<KernelParam> params = new ArrayList<>(ck.params().size());
+        for (jzk.tornado.jit.KernelParam p : ck.params()) {
+            params.add(new KernelParam(p.name(), KernelParam.Kind.valueOf(p.kind().name())));
+        }
+        return new KernelSource(language, ck.entryName(), ck.source(), params, ck.usesBarrier());
+    }
+
+    private static int smOf(NativeDevice device) {
+        String[] mm = device.info().computeCapability().split("\\.");
+        return Integer.parseInt(mm[0]) * 10 + Integer.parseInt(mm[1]);
+    }
+}

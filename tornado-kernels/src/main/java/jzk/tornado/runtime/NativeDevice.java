@@ -1,0 +1,234 @@
+package jzk.tornado.runtime;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+import jzk.tornado.api.DeviceBuffer;
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.DeviceInfo;
+import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.api.KernelParam;
+import jzk.tornado.api.KernelSource;
+import jzk.tornado.api.OffHeapIntArray;
+import jzk.tornado.api.OffHeapLongArray;
+
+/**
+ * Base of the CUDA and OpenCL devices: turns launch arguments into device values following the kernel's
+ * {@link KernelParam} list (Java arrays are staged through temporary buffers and copied back), and implements
+ * array copies through native staging memory, so a backend provides only segment copies and a raw launch.
+ */
+public abstract class NativeDevice extends AbstractDevice {
+
+    protected NativeDevice(DeviceInfo info) {
+        super(info);
+    }
+
+    /** A stream view of {@code root}. */
+    protected NativeDevice(NativeDevice root) {
+        super(root);
+    }
+
+    /** The source language this device loads. */
+    protected abstract KernelSource.Language language();
+
+    @Override
+    protected DeviceKernel buildKernel(Method kernelMethod) {
+        KernelSource src = JitBridge.compile(kernelMethod, this);
+        return kernelFromSource(src);
+    }
+
+    // ---- segment copies the backends implement (range checks done here) ----
+
+    protected abstract void write(AbstractBuffer dst, long dstOffsetBytes, MemorySegment src, boolean async);
+
+    protected abstract void read(AbstractBuffer src, long srcOffsetBytes, MemorySegment dst, boolean async);
+
+    protected abstract void copyOnDevice(AbstractBuffer src, long srcOffsetBytes, AbstractBuffer dst,
+                                         long dstOffsetBytes, long bytes);
+
+    /**
+     * Queues the kernel; {@code values[i]} is an {@link Integer}, {@link Long} or {@link AbstractBuffer} for param
+     * i ({@code null} for CONTEXT). Returns elapsed device nanos if {@code timed} (then it waits), else -1.
+     */
+    protected abstract long enqueue(DeviceKernel kernel, long globalSize, int localSize, Object[] values, boolean timed);
+
+    @Override
+    public void copyToDevice(long[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count) {
+        checkArrayRange(src.length, srcIndex, count, "copyToDevice(long[])");
+        AbstractBuffer b = own(dst, AbstractBuffer.class, dstOffsetBytes, count * 8L, "copyToDevice(long[])");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(ValueLayout.JAVA_LONG, Math.max(1, count));
+            MemorySegment.copy(src, srcIndex, s, ValueLayout.JAVA_LONG, 0, count);
+            write(b, dstOffsetBytes, s.asSlice(0, count * 8L), false);
+        }
+    }
+
+    @Override
+    public void copyToDevice(int[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count) {
+        checkArrayRange(src.length, srcIndex, count, "copyToDevice(int[])");
+        AbstractBuffer b = own(dst, AbstractBuffer.class, dstOffsetBytes, count * 4L, "copyToDevice(int[])");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(ValueLayout.JAVA_INT, Math.max(1, count));
+            MemorySegment.copy(src, srcIndex, s, ValueLayout.JAVA_INT, 0, count);
+            write(b, dstOffsetBytes, s.asSlice(0, count * 4L), false);
+        }
+    }
+
+    @Override
+    public void copyToDevice(MemorySegment src, DeviceBuffer dst, long dstOffsetBytes) {
+        AbstractBuffer b = own(dst, AbstractBuffer.class, dstOffsetBytes, src.byteSize(), "copyToDevice(segment)");
+        if (src.isNative()) {
+            write(b, dstOffsetBytes, src, false);
+        } else {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment s = a.allocate(Math.max(1, src.byteSize()), 8);
+                MemorySegment.copy(src, 0, s, 0, src.byteSize());
+                write(b, dstOffsetBytes, s.asSlice(0, src.byteSize()), false);
+            }
+        }
+    }
+
+    @Override
+    public void copyToDeviceAsync(MemorySegment src, DeviceBuffer dst, long dstOffsetBytes) {
+        if (!src.isNative()) {
+            copyToDevice(src, dst, dstOffsetBytes);
+            return;
+        }
+        write(own(dst, AbstractBuffer.class, dstOffsetBytes, src.byteSize(), "copyToDeviceAsync"), dstOffsetBytes,
+                src, true);
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, long srcOffsetBytes, long[] dst, int dstIndex, int count) {
+        checkArrayRange(dst.length, dstIndex, count, "copyToHost(long[])");
+        AbstractBuffer b = own(src, AbstractBuffer.class, srcOffsetBytes, count * 8L, "copyToHost(long[])");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(ValueLayout.JAVA_LONG, Math.max(1, count));
+            read(b, srcOffsetBytes, s.asSlice(0, count * 8L), false);
+            MemorySegment.copy(s, ValueLayout.JAVA_LONG, 0, dst, dstIndex, count);
+        }
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, long srcOffsetBytes, int[] dst, int dstIndex, int count) {
+        checkArrayRange(dst.length, dstIndex, count, "copyToHost(int[])");
+        AbstractBuffer b = own(src, AbstractBuffer.class, srcOffsetBytes, count * 4L, "copyToHost(int[])");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(ValueLayout.JAVA_INT, Math.max(1, count));
+            read(b, srcOffsetBytes, s.asSlice(0, count * 4L), false);
+            MemorySegment.copy(s, ValueLayout.JAVA_INT, 0, dst, dstIndex, count);
+        }
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, long srcOffsetBytes, MemorySegment dst) {
+        AbstractBuffer b = own(src, AbstractBuffer.class, srcOffsetBytes, dst.byteSize(), "copyToHost(segment)");
+        if (dst.isNative()) {
+            read(b, srcOffsetBytes, dst, false);
+        } else {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment s = a.allocate(Math.max(1, dst.byteSize()), 8);
+                read(b, srcOffsetBytes, s.asSlice(0, dst.byteSize()), false);
+                MemorySegment.copy(s, 0, dst, 0, dst.byteSize());
+            }
+        }
+    }
+
+    @Override
+    public void copyToHostAsync(DeviceBuffer src, long srcOffsetBytes, MemorySegment dst) {
+        if (!dst.isNative()) {
+            copyToHost(src, srcOffsetBytes, dst);
+            return;
+        }
+        read(own(src, AbstractBuffer.class, srcOffsetBytes, dst.byteSize(), "copyToHostAsync"), srcOffsetBytes, dst,
+                true);
+    }
+
+    @Override
+    public void copy(DeviceBuffer src, long srcOffsetBytes, DeviceBuffer dst, long dstOffsetBytes, long bytes) {
+        AbstractBuffer s = own(src, AbstractBuffer.class, srcOffsetBytes, bytes, "copy (source)");
+        AbstractBuffer d = own(dst, AbstractBuffer.class, dstOffsetBytes, bytes, "copy (destination)");
+        if (bytes > 0) {
+            copyOnDevice(s, srcOffsetBytes, d, dstOffsetBytes, bytes);
+        }
+    }
+
+    @Override
+    public void launch(DeviceKernel kernel, long globalSize, int localSize, Object... args) {
+        run(kernel, globalSize, localSize, args, false);
+    }
+
+    @Override
+    public long launchTimed(DeviceKernel kernel, long globalSize, int localSize, Object... args) {
+        return run(kernel, globalSize, localSize, args, true);
+    }
+
+    private long run(DeviceKernel kernel, long globalSize, int localSize, Object[] args, boolean timed) {
+        checkGrid(kernel, globalSize, localSize);
+        if (localSize > kernel.maxWorkGroupSize()) {
+            throw new DeviceException("launch of " + kernel.name() + ": local size " + localSize + " exceeds this "
+                    + "kernel's limit of " + kernel.maxWorkGroupSize() + " on " + name()
+                    + " (register or local-memory use lowers it below the device maximum)");
+        }
+        List<KernelParam> params = kernel.params();
+        Object[] values = new Object[params.size()];
+        List<Runnable> copyBack = new ArrayList<>();
+        List<DeviceBuffer> temps = new ArrayList<>();
+        try {
+            LaunchArgs.bind(kernel.name(), params, args, (i, p, arg) -> values[i] = toDeviceValue(p, arg, temps, copyBack),
+                    values);
+            long nanos = enqueue(kernel, globalSize, localSize, values, timed);
+            if (!copyBack.isEmpty()) {
+                synchronize();
+                copyBack.forEach(Runnable::run);
+            }
+            return nanos;
+        } finally {
+            temps.forEach(DeviceBuffer::close);
+        }
+    }
+
+    private Object toDeviceValue(KernelParam p, Object arg, List<DeviceBuffer> temps, List<Runnable> copyBack) {
+        if (arg instanceof DeviceBuffer b) {
+            return own(b, AbstractBuffer.class, 0, 0, "argument " + p.name());
+        }
+        if (!p.kind().isArray()) {
+            return arg;
+        }
+        switch (arg) {
+            case long[] a -> {
+                DeviceBuffer b = allocate(a.length * 8L);
+                temps.add(b);
+                copyToDevice(a, 0, b, 0, a.length);
+                copyBack.add(() -> copyToHost(b, 0, a, 0, a.length));
+                return b;
+            }
+            case int[] a -> {
+                DeviceBuffer b = allocate(a.length * 4L);
+                temps.add(b);
+                copyToDevice(a, 0, b, 0, a.length);
+                copyBack.add(() -> copyToHost(b, 0, a, 0, a.length));
+                return b;
+            }
+            case OffHeapLongArray a -> {
+                return stage(a.segment(), temps, copyBack);
+            }
+            case OffHeapIntArray a -> {
+                return stage(a.segment(), temps, copyBack);
+            }
+            default -> throw new IllegalStateException("unchecked argument " + arg);
+        }
+    }
+
+    private DeviceBuffer stage(MemorySegment seg, List<DeviceBuffer> temps, List<Runnable> copyBack) {
+        DeviceBuffer b = allocate(seg.byteSize());
+        temps.add(b);
+        copyToDevice(seg, b, 0);
+        copyBack.add(() -> copyToHost(b, 0, seg));
+        return b;
+    }
+}

@@ -1,0 +1,40 @@
+package jzk.tornado.runtime;
+
+/**
+ * Which native libraries the registry probes and which device {@code best()} returns. Read from system properties
+ * (then environment variables): {@code jzk.cuda.library} / {@code JZK_CUDA_LIBRARY} (default
+ * {@code libcuda.so.1}), {@code jzk.opencl.library} / {@code JZK_OPENCL_LIBRARY} (default {@code libOpenCL.so.1}),
+ * {@code jzk.device} or {@code JZK_DEVICE} (a device name overriding the automatic choice). A library name
+ * {@code none} disables that backend.
+ *
+ * @param cudaLibrary   library for the CUDA driver API
+ * @param openClLibrary library for the OpenCL ICD loader
+ * @param deviceOverride device name forced on {@code best()}, or null
+ */
+public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride) {
+
+    public static RuntimeConfig fromEnvironment() {
+        return new RuntimeConfig(setting("jzk.cuda.library", "JZK_CUDA_LIBRARY", "libcuda.so.1"),
+                setting("jzk.opencl.library", "JZK_OPENCL_LIBRARY", "libOpenCL.so.1"),
+                setting("jzk.device", "JZK_DEVICE", null));
+    }
+
+    public RuntimeConfig withCudaLibrary(String lib) {
+        return new RuntimeConfig(lib, openClLibrary, deviceOverride);
+    }
+
+    public RuntimeConfig withOpenClLibrary(String lib) {
+        return new RuntimeConfig(cudaLibrary, lib, deviceOverride);
+    }
+
+    private static String setting(String property, String env, String fallback) {
+        String v = System.getProperty(property);
+        if (v == null || v.isBlank()) {
+            v = System.getProperty(env);
+        }
+        if (v == null || v.isBlank()) {
+            v = System.getenv(env);
+        }
+        return v == null || v.isBlank() ? fallback : v.trim();
+    }
+}

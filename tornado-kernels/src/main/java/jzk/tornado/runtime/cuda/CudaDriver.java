@@ -1,0 +1,217 @@
+package jzk.tornado.runtime.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.Map;
+
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.runtime.NativeLibrary;
+
+/**
+ * FFM bindings to the CUDA driver API ({@code libcuda.so.1}), using the {@code _v2} entry points that
+ * {@code cuda.h} maps the plain names to. Types: {@code CUresult}, {@code CUdevice}, attribute and flag values are
+ * {@code JAVA_INT}; {@code CUdeviceptr} and {@code size_t} are {@code JAVA_LONG}; contexts, modules, functions,
+ * streams and events are addresses. Every result goes through {@link #check}, which names the call and the
+ * code's symbolic name ({@code cuGetErrorName}, or a table if that fails).
+ */
+final class CudaDriver {
+    static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+    static final int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+    static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+    static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+    static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+    static final int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+    static final int CU_JIT_INFO_LOG_BUFFER = 3;
+    static final int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
+    static final int CU_JIT_ERROR_LOG_BUFFER = 5;
+    static final int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+    static final int CU_STREAM_NON_BLOCKING = 1;
+    static final int CUDA_ERROR_NO_DEVICE = 100;
+
+    final MethodHandle cuInit;
+    final MethodHandle cuDriverGetVersion;
+    final MethodHandle cuDeviceGetCount;
+    final MethodHandle cuDeviceGet;
+    final MethodHandle cuDeviceGetName;
+    final MethodHandle cuDeviceGetAttribute;
+    final MethodHandle cuDeviceTotalMem;
+    final MethodHandle cuDevicePrimaryCtxRetain;
+    final MethodHandle cuDevicePrimaryCtxRelease;
+    final MethodHandle cuCtxSetCurrent;
+    final MethodHandle cuModuleLoadDataEx;
+    final MethodHandle cuModuleGetFunction;
+    final MethodHandle cuModuleUnload;
+    final MethodHandle cuFuncGetAttribute;
+    final MethodHandle cuMemAlloc;
+    final MethodHandle cuMemFree;
+    final MethodHandle cuMemsetD8Async;
+    final MethodHandle cuMemcpyHtoDAsync;
+    final MethodHandle cuMemcpyDtoHAsync;
+    final MethodHandle cuMemcpyDtoDAsync;
+    final MethodHandle cuMemHostAlloc;
+    final MethodHandle cuMemFreeHost;
+    final MethodHandle cuLaunchKernel;
+    final MethodHandle cuStreamCreate;
+    final MethodHandle cuStreamSynchronize;
+    final MethodHandle cuStreamDestroy;
+    final MethodHandle cuEventCreate;
+    final MethodHandle cuEventRecord;
+    final MethodHandle cuEventSynchronize;
+    final MethodHandle cuEventElapsedTime;
+    final MethodHandle cuEventDestroy;
+    private final MethodHandle cuGetErrorName;
+
+    CudaDriver(NativeLibrary lib) {
+        FunctionDescriptor addr = FunctionDescriptor.of(JAVA_INT, ADDRESS);
+        cuGetErrorName = lib.function("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+        cuInit = lib.function("cuInit", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        cuDriverGetVersion = lib.function("cuDriverGetVersion", addr);
+        cuDeviceGetCount = lib.function("cuDeviceGetCount", addr);
+        cuDeviceGet = lib.function("cuDeviceGet", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        cuDeviceGetName = lib.function("cuDeviceGetName", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+        cuDeviceGetAttribute = lib.function("cuDeviceGetAttribute",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+        cuDeviceTotalMem = lib.function("cuDeviceTotalMem_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        cuDevicePrimaryCtxRetain = lib.function("cuDevicePrimaryCtxRetain",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        cuDevicePrimaryCtxRelease = lib.function("cuDevicePrimaryCtxRelease_v2",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        cuCtxSetCurrent = lib.function("cuCtxSetCurrent", addr);
+        cuModuleLoadDataEx = lib.function("cuModuleLoadDataEx",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+        cuModuleGetFunction = lib.function("cuModuleGetFunction",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        cuModuleUnload = lib.function("cuModuleUnload", addr);
+        cuFuncGetAttribute = lib.function("cuFuncGetAttribute",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+        cuMemAlloc = lib.function("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+        cuMemFree = lib.function("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        cuMemsetD8Async = lib.function("cuMemsetD8Async",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
+        cuMemcpyHtoDAsync = lib.function("cuMemcpyHtoDAsync_v2",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+        cuMemcpyDtoHAsync = lib.function("cuMemcpyDtoHAsync_v2",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
+        cuMemcpyDtoDAsync = lib.function("cuMemcpyDtoDAsync_v2",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
+        cuMemHostAlloc = lib.function("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+        cuMemFreeHost = lib.function("cuMemFreeHost", addr);
+        cuLaunchKernel = lib.function("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT,
+                JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        cuStreamCreate = lib.function("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        cuStreamSynchronize = lib.function("cuStreamSynchronize", addr);
+        cuStreamDestroy = lib.function("cuStreamDestroy_v2", addr);
+        cuEventCreate = lib.function("cuEventCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        cuEventRecord = lib.function("cuEventRecord", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        cuEventSynchronize = lib.function("cuEventSynchronize", addr);
+        cuEventElapsedTime = lib.function("cuEventElapsedTime",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        cuEventDestroy = lib.function("cuEventDestroy_v2", addr);
+    }
+
+    /** Calls a {@code CUresult}-returning handle and checks the result. */
+    void call(String name, MethodHandle h, Object... args) {
+        int rc;
+        try {
+            rc = (int) h.invokeWithArguments(args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new DeviceException(name + " threw " + t, t);
+        }
+        check(rc, name);
+    }
+
+    /** Calls and returns the raw {@code CUresult}. */
+    int raw(MethodHandle h, Object... args) {
+        try {
+            return (int) h.invokeWithArguments(args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new DeviceException("CUDA call threw " + t, t);
+        }
+    }
+
+    // ---- hot paths: exact invocation, no boxing; callers build messages only on failure ----
+
+    int ctxSetCurrent(MemorySegment context) {
+        try {
+            return (int) cuCtxSetCurrent.invokeExact(context);
+        } catch (Throwable t) {
+            throw rethrow("cuCtxSetCurrent", t);
+        }
+    }
+
+    int streamSynchronize(MemorySegment stream) {
+        try {
+            return (int) cuStreamSynchronize.invokeExact(stream);
+        } catch (Throwable t) {
+            throw rethrow("cuStreamSynchronize", t);
+        }
+    }
+
+    int launchKernel(MemorySegment function, int blocks, int threads, MemorySegment stream, MemorySegment params) {
+        try {
+            return (int) cuLaunchKernel.invokeExact(function, blocks, 1, 1, threads, 1, 1, 0, stream, params,
+                    MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow("cuLaunchKernel", t);
+        }
+    }
+
+    private static RuntimeException rethrow(String name, Throwable t) {
+        if (t instanceof RuntimeException re) {
+            return re;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new DeviceException(name + " threw " + t, t);
+    }
+
+    void check(int rc, String name) {
+        if (rc != 0) {
+            throw new DeviceException(name + " failed: " + errorName(rc) + " (" + rc + ")");
+        }
+    }
+
+    @SuppressWarnings("restricted") // FFM native access is this class's purpose
+    String errorName(int rc) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(ADDRESS);
+            int r = (int) cuGetErrorName.invokeExact(rc, p);
+            MemorySegment s = p.get(ADDRESS, 0);
+            if (r == 0 && !s.equals(MemorySegment.NULL)) {
+                return s.reinterpret(256).getString(0);
+            }
+        } catch (Throwable ignored) {
+            // fall through to the table
+        }
+        return FALLBACK_NAMES.getOrDefault(rc, "CUDA_ERROR_UNKNOWN_CODE");
+    }
+
+    static float readFloat(MemorySegment s) {
+        return s.get(JAVA_FLOAT, 0);
+    }
+
+    /** The common codes, from {@code cuda.h}, for when {@code cuGetErrorName} itself fails. */
+    private static final Map<Integer, String> FALLBACK_NAMES = Map.ofEntries(
+            Map.entry(1, "CUDA_ERROR_INVALID_VALUE"), Map.entry(2, "CUDA_ERROR_OUT_OF_MEMORY"),
+            Map.entry(3, "CUDA_ERROR_NOT_INITIALIZED"), Map.entry(4, "CUDA_ERROR_DEINITIALIZED"),
+            Map.entry(100, "CUDA_ERROR_NO_DEVICE"), Map.entry(101, "CUDA_ERROR_INVALID_DEVICE"),
+            Map.entry(200, "CUDA_ERROR_INVALID_IMAGE"), Map.entry(201, "CUDA_ERROR_INVALID_CONTEXT"),
+            Map.entry(209, "CUDA_ERROR_NO_BINARY_FOR_GPU"), Map.entry(218, "CUDA_ERROR_INVALID_PTX"),
+            Map.entry(222, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"), Map.entry(400, "CUDA_ERROR_INVALID_HANDLE"),
+            Map.entry(500, "CUDA_ERROR_NOT_FOUND"), Map.entry(700, "CUDA_ERROR_ILLEGAL_ADDRESS"),
+            Map.entry(701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"), Map.entry(702, "CUDA_ERROR_LAUNCH_TIMEOUT"),
+            Map.entry(719, "CUDA_ERROR_LAUNCH_FAILED"), Map.entry(999, "CUDA_ERROR_UNKNOWN"));
+}

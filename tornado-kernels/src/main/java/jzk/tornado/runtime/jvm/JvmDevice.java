@@ -1,0 +1,204 @@
+package jzk.tornado.runtime.jvm;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+import jzk.tornado.api.DeviceBuffer;
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.DeviceInfo;
+import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.api.DeviceKind;
+import jzk.tornado.api.KernelParam;
+import jzk.tornado.api.KernelSource;
+import jzk.tornado.api.OffHeapIntArray;
+import jzk.tornado.api.OffHeapLongArray;
+import jzk.tornado.runtime.AbstractDevice;
+import jzk.tornado.runtime.LaunchArgs;
+
+/**
+ * The reference device: runs the kernel method itself, so every GPU result can be compared with it. Faithful
+ * rather than fast: a fresh {@link jzk.tornado.api.KernelContext} per work-item, real work-groups with shared
+ * local arrays, and, for kernels that reach a barrier, one virtual thread per work-item meeting at a real barrier
+ * (see {@link GroupRunner}). Launches run to completion before {@code launch} returns; "device" memory is heap
+ * memory ({@link JvmBuffer}).
+ */
+public final class JvmDevice extends AbstractDevice {
+    /** Largest work-group: 1024 as on CUDA, so that any GPU launch shape also runs here. */
+    public static final int MAX_WORK_GROUP = 1024;
+
+    private final GroupRunner runner;
+
+    public JvmDevice() {
+        super(new DeviceInfo("jvm", DeviceKind.JVM, "Java " + Runtime.version() + " reference device",
+                System.getProperty("java.vendor", ""), "", Runtime.getRuntime().maxMemory(),
+                Runtime.getRuntime().availableProcessors(), MAX_WORK_GROUP, 48L << 10, "", "", false,
+                8L * (Integer.MAX_VALUE - 8)));
+        this.runner = new GroupRunner(Runtime.getRuntime().availableProcessors());
+    }
+
+    private JvmDevice(JvmDevice root) {
+        super(root);
+        this.runner = root.runner;
+    }
+
+    /** A view sharing memory, kernels and worker threads; launches are synchronous, so there is no stream. */
+    @Override
+    public JvmDevice openStream() {
+        checkOpen();
+        return new JvmDevice((JvmDevice) root());
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        checkAllocation(bytes);
+        return track(new JvmBuffer(this, bytes));
+    }
+
+    private JvmBuffer buf(DeviceBuffer b, long off, long bytes, String what) {
+        return own(b, JvmBuffer.class, off, bytes, what);
+    }
+
+    @Override
+    public void copyToDevice(long[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count) {
+        checkArrayRange(src.length, srcIndex, count, "copyToDevice(long[])");
+        MemorySegment.copy(src, srcIndex, buf(dst, dstOffsetBytes, count * 8L, "copyToDevice(long[])").segment(),
+                ValueLayout.JAVA_LONG_UNALIGNED, dstOffsetBytes, count);
+    }
+
+    @Override
+    public void copyToDevice(int[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count) {
+        checkArrayRange(src.length, srcIndex, count, "copyToDevice(int[])");
+        MemorySegment.copy(src, srcIndex, buf(dst, dstOffsetBytes, count * 4L, "copyToDevice(int[])").segment(),
+                ValueLayout.JAVA_INT_UNALIGNED, dstOffsetBytes, count);
+    }
+
+    @Override
+    public void copyToDevice(MemorySegment src, DeviceBuffer dst, long dstOffsetBytes) {
+        MemorySegment.copy(src, 0, buf(dst, dstOffsetBytes, src.byteSize(), "copyToDevice(segment)").segment(),
+                dstOffsetBytes, src.byteSize());
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, long srcOffsetBytes, long[] dst, int dstIndex, int count) {
+        checkArrayRange(dst.length, dstIndex, count, "copyToHost(long[])");
+        MemorySegment.copy(buf(src, srcOffsetBytes, count * 8L, "copyToHost(long[])").segment(),
+                ValueLayout.JAVA_LONG_UNALIGNED, srcOffsetBytes, dst, dstIndex, count);
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, long srcOffsetBytes, int[] dst, int dstIndex, int count) {
+        checkArrayRange(dst.length, dstIndex, count, "copyToHost(int[])");
+        MemorySegment.copy(buf(src, srcOffsetBytes, count * 4L, "copyToHost(int[])").segment(),
+                ValueLayout.JAVA_INT_UNALIGNED, srcOffsetBytes, dst, dstIndex, count);
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, long srcOffsetBytes, MemorySegment dst) {
+        MemorySegment.copy(buf(src, srcOffsetBytes, dst.byteSize(), "copyToHost(segment)").segment(), srcOffsetBytes,
+                dst, 0, dst.byteSize());
+    }
+
+    @Override
+    public void copy(DeviceBuffer src, long srcOffsetBytes, DeviceBuffer dst, long dstOffsetBytes, long bytes) {
+        MemorySegment.copy(buf(src, srcOffsetBytes, bytes, "copy (source)").segment(), srcOffsetBytes,
+                buf(dst, dstOffsetBytes, bytes, "copy (destination)").segment(), dstOffsetBytes, bytes);
+    }
+
+    @Override
+    public HostMemory allocatePinned(long bytes) {
+        Arena arena = Arena.ofShared();
+        MemorySegment seg = arena.allocate(Math.max(1, bytes), 64).asSlice(0, bytes);
+        return new HostMemory() {
+            @Override
+            public MemorySegment segment() {
+                return seg;
+            }
+
+            @Override
+            public void close() {
+                if (arena.scope().isAlive()) {
+                    arena.close();
+                }
+            }
+        };
+    }
+
+    @Override
+    protected DeviceKernel buildKernel(Method kernelMethod) {
+        return new JvmKernel(this, kernelMethod);
+    }
+
+    @Override
+    public DeviceKernel kernelFromSource(KernelSource source) {
+        throw new DeviceException("the jvm device runs Java kernel methods only; " + source.language()
+                + " source of " + source.entryName() + " needs a cuda or opencl device");
+    }
+
+    @Override
+    public void launch(DeviceKernel kernel, long globalSize, int localSize, Object... args) {
+        launchTimed(kernel, globalSize, localSize, args);
+    }
+
+    @Override
+    public long launchTimed(DeviceKernel kernel, long globalSize, int localSize, Object... args) {
+        checkGrid(kernel, globalSize, localSize);
+        JvmKernel k = (JvmKernel) kernel;
+        List<KernelParam> params = k.params();
+        Object[] values = new Object[params.size()];
+        List<Runnable> after = new ArrayList<>();
+        LaunchArgs.bind(k.name(), params, args, (i, p, arg) -> values[i] = toJava(p, arg, after), values);
+        long t0 = System.nanoTime();
+        runner.run(k, (int) globalSize, localSize, values);
+        long elapsed = System.nanoTime() - t0;
+        after.forEach(Runnable::run);
+        return elapsed;
+    }
+
+    /** The Java value a kernel parameter receives for a launch argument; views of buffers write back after. */
+    private Object toJava(KernelParam p, Object arg, List<Runnable> after) {
+        if (!(arg instanceof DeviceBuffer db)) {
+            return arg;
+        }
+        JvmBuffer b = buf(db, 0, 0, "argument " + p.name());
+        return switch (p.kind()) {
+            case LONG_ARRAY -> b.longs();
+            case INT_ARRAY -> {
+                int[] view = new int[(int) (b.byteSize() / 4)];
+                MemorySegment.copy(b.segment(), ValueLayout.JAVA_INT_UNALIGNED, 0, view, 0, view.length);
+                after.add(() -> MemorySegment.copy(view, 0, b.segment(), ValueLayout.JAVA_INT_UNALIGNED, 0,
+                        view.length));
+                yield view;
+            }
+            case OFFHEAP_LONGS -> new OffHeapLongArray(b.segment());
+            case OFFHEAP_INTS -> new OffHeapIntArray(b.segment());
+            default -> throw new IllegalStateException("buffer for scalar parameter " + p.name());
+        };
+    }
+
+    @Override
+    public void synchronize() {
+        checkOpen();
+    }
+
+    @Override
+    public Span startSpan() {
+        long t0 = System.nanoTime();
+        return () -> System.nanoTime() - t0;
+    }
+
+    @Override
+    protected void release() {
+        if (!isView()) {
+            runner.close();
+        }
+    }
+
+    /** Buffers of this device still open (for leak tests). */
+    public int liveBuffers() {
+        return openBufferCount();
+    }
+}

@@ -1,0 +1,122 @@
+package jzk.tornado.bls;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import jzk.arith.Fr;
+import jzk.arith.FrDomain;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Device NTT (jvm host) against a naive O(n²) BigInteger DFT and against field-arith's CPU {@link FrDomain},
+ * bit for bit, for every transform kind, sizes 2^1 … 2^11 (2^11 takes two local-memory passes), plus many-pass
+ * plans with small blocks.
+ */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jzk.tornado.bls.TestHosts#hosts")
+class NttTest {
+    private final Random rnd = new Random(11);
+    @Parameter
+    KernelHost host;
+
+    private long[] randomVector(int n) {
+        long[] v = new long[n * 4];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = switch (i % 7) {
+                case 0 -> BigInteger.ZERO;
+                case 1 -> Fr.R.subtract(BigInteger.ONE);
+                default -> Oracle.random(rnd, Fr.R);
+            };
+            Fr.F.fromBigInteger(v, i * 4, x);
+        }
+        return v;
+    }
+
+    private long[] onDevice(Ntt plan, long[] v, java.util.function.Consumer<KernelHost.Buffer> op) {
+        int[] d = Layout.split(v);
+        KernelHost.Buffer b = host.allocate(d.length);
+        host.write(b, 0, d, d.length);
+        op.accept(b);
+        host.read(b, 0, d, d.length);
+        return Layout.join(d);
+    }
+
+    /** Σ_k a_k (shift·ω^i)^k over BigIntegers. */
+    private static long[] naiveDft(long[] coeffs, BigInteger omega, BigInteger shift) {
+        int n = coeffs.length / 4;
+        long[] out = new long[coeffs.length];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = shift.multiply(omega.modPow(BigInteger.valueOf(i), Fr.R)).mod(Fr.R);
+            BigInteger acc = BigInteger.ZERO;
+            for (int k = n - 1; k >= 0; k--) {
+                acc = acc.multiply(x).add(Fr.F.toBigInteger(coeffs, k * 4)).mod(Fr.R);
+            }
+            Fr.F.fromBigInteger(out, i * 4, acc);
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 8})
+    void forwardMatchesNaiveDftOnEveryDomain(int lgN) {
+        for (Fr.RootFamily family : Fr.RootFamily.values()) {
+            try (Ntt plan = new Ntt(host, lgN, family)) {
+                long[] a = randomVector(plan.n);
+                BigInteger omega = family.root(lgN);
+                assertArrayEquals(naiveDft(a, omega, BigInteger.ONE), onDevice(plan, a, plan::forward),
+                        "forward 2^" + lgN + " " + family);
+                for (Coset c : new Coset[] {Coset.GENERATOR, Coset.ODD}) {
+                    long[] shift = plan.shift(c);
+                    long[] got = onDevice(plan, a, b -> plan.cosetForward(b, shift));
+                    assertArrayEquals(naiveDft(a, omega, Fr.F.toBigInteger(shift, 0)), got,
+                            "coset " + c + " 2^" + lgN + " " + family);
+                    assertArrayEquals(a, onDevice(plan, got, b -> plan.cosetInverse(b, shift)),
+                            "coset round trip " + c + " 2^" + lgN);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4, 9, 10, 11})
+    void matchesCpuDomainAndRoundTrips(int lgN) {
+        Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
+        FrDomain cpu = new FrDomain(lgN, family);
+        try (Ntt plan = new Ntt(host, lgN, family)) {
+            long[] a = randomVector(plan.n);
+            long[] want = a.clone();
+            cpu.fft(want);
+            long[] got = onDevice(plan, a, plan::forward);
+            assertArrayEquals(want, got, "forward 2^" + lgN);
+            assertArrayEquals(a, onDevice(plan, got, plan::inverse), "round trip 2^" + lgN);
+            long[] wantInv = a.clone();
+            cpu.ifft(wantInv);
+            assertArrayEquals(wantInv, onDevice(plan, a, plan::inverse), "inverse 2^" + lgN);
+        }
+    }
+
+    @Test
+    void manySmallPassesGiveTheSameTransform() {
+        int lgN = 7;
+        FrDomain cpu = new FrDomain(lgN, Fr.RootFamily.GENERATOR_7);
+        for (int lgBlock = 1; lgBlock <= 4; lgBlock++) {
+            try (Ntt plan = new Ntt(host, lgN, Fr.RootFamily.GENERATOR_7)) {
+                plan.setLgBlock(lgBlock);
+                long[] a = randomVector(plan.n);
+                long[] want = a.clone();
+                cpu.fft(want);
+                assertArrayEquals(want, onDevice(plan, a, plan::forward), "lgBlock " + lgBlock);
+                long[] shift = plan.shift(Coset.ODD);
+                long[] wantCoset = a.clone();
+                cpu.cosetIfft(wantCoset, shift);
+                assertArrayEquals(wantCoset, onDevice(plan, a, b -> plan.cosetInverse(b, shift)), "coset inverse");
+            }
+        }
+    }
+}
