@@ -35,24 +35,22 @@ public final class Fp2 {
 
     // ---------------------------------------------------------------- additive
 
+    // Each is one call into the generated code for both coefficients (MontgomeryUnrolled.fp2Add etc.).
+
     public static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
-        F.add(r, ro, a, ao, b, bo);
-        F.add(r, ro + N, a, ao + N, b, bo + N);
+        MontgomeryUnrolled.fp2Add(r, ro, a, ao, b, bo);
     }
 
     public static void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
-        F.sub(r, ro, a, ao, b, bo);
-        F.sub(r, ro + N, a, ao + N, b, bo + N);
+        MontgomeryUnrolled.fp2Sub(r, ro, a, ao, b, bo);
     }
 
     public static void neg(long[] r, int ro, long[] a, int ao) {
-        F.neg(r, ro, a, ao);
-        F.neg(r, ro + N, a, ao + N);
+        MontgomeryUnrolled.fp2Neg(r, ro, a, ao);
     }
 
     public static void dbl(long[] r, int ro, long[] a, int ao) {
-        F.dbl(r, ro, a, ao);
-        F.dbl(r, ro + N, a, ao + N);
+        MontgomeryUnrolled.fp2Add(r, ro, a, ao, a, ao);
     }
 
     /** {@code r = conj(a) = c0 − c1·u}; equals the Frobenius map {@code a^p}. */
@@ -74,48 +72,54 @@ public final class Fp2 {
 
     /**
      * {@code r = a·ξ} with {@code ξ = u + 1} (the non-residue of the sextic twist):
-     * {@code (c0 + c1·u)(1 + u) = (c0 − c1) + (c0 + c1)·u}. Needs 6 longs of scratch.
+     * {@code (c0 + c1·u)(1 + u) = (c0 − c1) + (c0 + c1)·u}. The scratch parameter is kept for the callers' signature;
+     * nothing is written to it.
      */
     public static void mulByNonResidue(long[] r, int ro, long[] a, int ao, long[] t, int to) {
-        F.sub(t, to, a, ao, a, ao + N);
-        F.add(r, ro + N, a, ao, a, ao + N);
-        F.copy(r, ro, t, to);
+        MontgomeryUnrolled.fp2MulByXi(r, ro, a, ao); // one generated call; the scratch is not needed any more
     }
 
     public static void mulByNonResidue(long[] r, int ro, long[] a, int ao) {
-        mulByNonResidue(r, ro, a, ao, new long[N], 0);
+        MontgomeryUnrolled.fp2MulByXi(r, ro, a, ao);
     }
 
     // ---------------------------------------------------------------- multiplicative
 
     /**
-     * {@code r = a·b} by Karatsuba (3 Fp multiplications): {@code v0 = a0b0, v1 = a1b1},
-     * {@code r0 = v0 − v1} (u² = −1), {@code r1 = (a0 + a1)(b0 + b1) − v0 − v1}.
+     * {@code r = a·b} by Karatsuba with lazy reduction (Aranha, Karabina, Longa, Gebotys, López, "Faster Explicit
+     * Formulas for Computing Pairings over Ordinary Curves", Eurocrypt 2011, §3.1 / Algorithm 2): the three
+     * products {@code W0 = a0b0}, {@code W1 = a1b1}, {@code W2 = (a0 + a1)(b0 + b1)} stay unreduced (768 bits,
+     * the sums unreduced below 2p), then only two Montgomery reductions: {@code r1 = REDC(W2 − W0 − W1)} (exactly
+     * {@code a0b1 + a1b0 < 2p² < p·R}) and {@code r0 = REDC(W0 − W1 mod p·R)} (u² = −1). Both bounds need
+     * {@code 4p < R = 2^384}, true for the 381-bit p. Costs 3 half-size products + 2 reductions instead of 3 full
+     * Montgomery products. W2 is built in {@code r} itself: it is the last read of {@code a} and {@code b}.
      */
     public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, long[] t, int to) {
-        final int t1 = to + N, t2 = to + 2 * N, t3 = to + 3 * N;
-        F.mul(t, to, a, ao, b, bo);          // v0
-        F.mul(t, t1, a, ao + N, b, bo + N);  // v1
-        F.add(t, t2, a, ao, a, ao + N);      // a0 + a1
-        F.add(t, t3, b, bo, b, bo + N);      // b0 + b1
-        F.mul(t, t2, t, t2, t, t3);
-        F.sub(t, t2, t, t2, t, to);
-        F.sub(r, ro + N, t, t2, t, t1);
-        F.sub(r, ro, t, to, t, t1);
+        final int w1 = to + 2 * N;
+        MontgomeryUnrolled.fpMulWide(t, to, a, ao, b, bo);               // W0
+        MontgomeryUnrolled.fpMulWide(t, w1, a, ao + N, b, bo + N);       // W1
+        MontgomeryUnrolled.fpMulWideOfSums(r, ro, a, ao, b, bo);         // W2 (12 longs at r)
+        MontgomeryUnrolled.fpRedcSub2(r, ro + N, r, ro, t, to, t, w1);   // r1 = REDC(W2 − W0 − W1)
+        MontgomeryUnrolled.fpRedcSubModMR(r, ro, t, to, t, w1);          // r0 = REDC(W0 − W1 mod pR)
     }
 
     public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         mul(r, ro, a, ao, b, bo, new long[SCRATCH], 0);
     }
 
-    /** {@code r = a²} by complex squaring: {@code r0 = (a0 + a1)(a0 − a1)}, {@code r1 = 2·a0·a1}. */
+    /**
+     * {@code r = a²} by complex squaring: {@code r0 = (a0 + a1)(a0 − a1)}, {@code r1 = (2a0)·a1}. The three
+     * factors are formed unreduced ({@code a0 + a1}, {@code a0 − a1 + p}, {@code a0 + a0}, each below 2p), which
+     * the Fp multiplication accepts since {@code 4p < 2^384} (see {@code MontgomeryUnrolled.fpAddRaw}): no
+     * reductions outside the two products, and the doubling is folded into one of them.
+     */
     public static void square(long[] r, int ro, long[] a, int ao, long[] t, int to) {
         final int t1 = to + N, t2 = to + 2 * N;
-        F.add(t, to, a, ao, a, ao + N);
-        F.sub(t, t1, a, ao, a, ao + N);
-        F.mul(t, t2, a, ao, a, ao + N);
+        MontgomeryUnrolled.fpAddRaw(t, to, a, ao, a, ao + N);
+        MontgomeryUnrolled.fpSubRaw(t, t1, a, ao, a, ao + N);
+        MontgomeryUnrolled.fpAddRaw(t, t2, a, ao, a, ao);
+        F.mul(r, ro + N, t, t2, a, ao + N);  // reads a1 before writing r1 (r may alias a); r0 needs only t
         F.mul(r, ro, t, to, t, t1);
-        F.dbl(r, ro + N, t, t2);
     }
 
     public static void square(long[] r, int ro, long[] a, int ao) {

@@ -16,8 +16,9 @@ import java.util.Random;
  * IEEE Micro 1996, §4 (Coarsely Integrated Operand Scanning). The top limb of both BLS12-381 moduli has spare
  * bits, so the running total never needs a word past {@code n + 1}.
  *
- * <p>For the two BLS12-381 moduli (Fp, 6 limbs; Fr, 4 limbs) mul, square (SOS), add, sub and neg dispatch to the unrolled,
- * allocation-free {@link MontgomeryUnrolled}, generated from this same algorithm by {@code MontgomeryGenerator}
+ * <p>For the two BLS12-381 moduli (Fp, 6 limbs; Fr, 4 limbs) mul, square (SOS), add, sub, neg and toCanonical (a
+ * one-word Montgomery reduction) dispatch to the unrolled, allocation-free {@link MontgomeryUnrolled}, generated
+ * from this same algorithm by {@code MontgomeryGenerator}
  * (test sources) and checked in CI to be current; the loops below serve any other modulus and are the reference
  * the generated code is tested against ({@code MontgomeryFieldSuite} runs both).
  */
@@ -310,6 +311,19 @@ public final class MontgomeryField {
 
     /** Canonical value of a Montgomery-form element: {@code r = a·R^{-1} mod m}. */
     public void toCanonical(long[] r, int ro, long[] a, int ao) {
+        // a dedicated reduction for Fp/Fr: half the work of mul(a, 1), and it keeps mul's branch profile clean
+        switch (kind) {
+            case FP -> {
+                MontgomeryUnrolled.fpFromMontgomery(r, ro, a, ao);
+                return;
+            }
+            case FR -> {
+                MontgomeryUnrolled.frFromMontgomery(r, ro, a, ao);
+                return;
+            }
+            default -> {
+            }
+        }
         long[] oneCanon = new long[n];
         oneCanon[0] = 1;
         mul(r, ro, a, ao, oneCanon, 0);

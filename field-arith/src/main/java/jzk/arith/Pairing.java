@@ -202,7 +202,7 @@ public final class Pairing {
         Fp12.frobenius(a, 0, g, 0, 2, t, 0);
         Fp12.mul(g, 0, g, 0, a, 0, t, 0);
         // a = g^((x−1)/3 · (x−1)) = (g^((|x|+1)/3))^(|x|+1): the two minus signs cancel
-        cyclotomicPow(a, g, ABS_X_PLUS_ONE_OVER_3, t);
+        powAbsXPlusOneOver3(a, g, t);
         cyclotomicPow(b, a, ABS_X, t);
         Fp12.mul(a, 0, b, 0, a, 0, t, 0);
         // a = a^(x + p) = conj(a^|x|)·a^p
@@ -223,6 +223,48 @@ public final class Pairing {
     }
 
     /** {@code r = g^e} for g in the cyclotomic subgroup and an unsigned 64-bit e > 0 (square-and-multiply). */
+    /**
+     * {@code r = g^((|x| + 1)/3)} for cyclotomic {@code g} by a fixed addition chain. The exponent
+     * {@code 0x460055555555aaab} has 28 set bits, so square-and-multiply would cost 62 squarings and 27 Fp12
+     * multiplications; its repeated {@code 0x5} pattern gives {@code e = 0x46·2^56 + 0x55555555·2^16 + 0xaaab} with
+     * {@code 0x55555555 = 0x5555·(2^16 + 1)}, {@code 0x5555 = 0x55·(2^8 + 1)}, {@code 0x55 = 0x5·(2^4 + 1)},
+     * {@code 0x46 = 0x5·2^4 − 2·0x5} and {@code 0xaaab = 2·0x5555 + 1}: 88 cyclotomic squarings and 8
+     * multiplications (a cyclotomic squaring costs a third of a multiplication; the inverse in the cyclotomic
+     * subgroup is the conjugate, which makes the subtraction free). {@code PairingTest} checks it against
+     * {@link Fp12#pow}.
+     */
+    static void powAbsXPlusOneOver3(long[] r, long[] g, long[] t) {
+        final int L = Fp12.LONGS;
+        final long[] w = new long[5 * L];
+        final int x5 = 0, x50 = L, x55 = 2 * L, x5555 = 3 * L, acc = 4 * L;
+        Fp12.cyclotomicSquare(w, x5, g, 0, t, 0);           // g^2
+        Fp12.cyclotomicSquare(w, x5, w, x5, t, 0);          // g^4
+        Fp12.mul(w, x5, w, x5, g, 0, t, 0);                 // g^0x5
+        squarings(w, x50, w, x5, 4, t);                     // g^0x50
+        Fp12.mul(w, x55, w, x50, w, x5, t, 0);              // g^0x55
+        squarings(w, x5555, w, x55, 8, t);
+        Fp12.mul(w, x5555, w, x5555, w, x55, t, 0);         // g^0x5555
+        Fp12.cyclotomicSquare(w, acc, w, x5, t, 0);         // g^0xa
+        Fp12.conjugate(w, acc, w, acc);                     // g^-0xa
+        Fp12.mul(w, acc, w, acc, w, x50, t, 0);             // g^0x46
+        squarings(w, x55, w, x5555, 16, t);
+        Fp12.mul(w, x55, w, x55, w, x5555, t, 0);           // g^0x55555555 (x55 slot reused)
+        squarings(w, acc, w, acc, 40, t);
+        Fp12.mul(w, acc, w, acc, w, x55, t, 0);             // g^0x460055555555
+        squarings(w, acc, w, acc, 16, t);
+        Fp12.cyclotomicSquare(w, x5555, w, x5555, t, 0);    // g^0xaaaa
+        Fp12.mul(w, acc, w, acc, w, x5555, t, 0);
+        Fp12.mul(r, 0, w, acc, g, 0, t, 0);                 // g^0x460055555555aaab
+    }
+
+    /** {@code r = a^(2^k)} by {@code k ≥ 1} cyclotomic squarings. */
+    private static void squarings(long[] r, int ro, long[] a, int ao, int k, long[] t) {
+        Fp12.cyclotomicSquare(r, ro, a, ao, t, 0);
+        for (int i = 1; i < k; i++) {
+            Fp12.cyclotomicSquare(r, ro, r, ro, t, 0);
+        }
+    }
+
     private static void cyclotomicPow(long[] r, long[] g, long e, long[] t) {
         long[] acc = new long[Fp12.LONGS];
         Fp12.copy(acc, 0, g, 0);

@@ -62,6 +62,12 @@ public final class MontgomeryGenerator {
         line(" * (4 limbs, R = 2^256). Elements: little-endian 64-bit limbs at {@code arr[off..]}, Montgomery form, fully");
         line(" * reduced. Each method loads all inputs into locals before storing, so outputs may alias inputs. No");
         line(" * allocation, no loops: also fit for the kernel JIT. Use through {@link MontgomeryField} ({@code Fp.F}, {@code Fr.F}).");
+        line(" *");
+        line(" * <p>Fp only (needs 4p < R): helpers for lazy reduction in {@link Fp2} — {@code fpAddRaw}/{@code fpSubRaw}");
+        line(" * (unreduced results below 2p, valid only as inputs of {@code fpMul}/{@code fpSquare}, which accept inputs");
+        line(" * below 2p), 768-bit unreduced products ({@code fpMulWide}, {@code fpMulWideOfSums}) and reductions of their");
+        line(" * differences ({@code fpRedcSub2}, {@code fpRedcSubModMR}); {@code fp2Add}/{@code fp2Sub}/{@code fp2Neg} do");
+        line(" * both coefficients of an Fp2 element in one call. Their bounds are stated on each method.");
         line(" */");
         line("final class MontgomeryUnrolled {");
         line("    private MontgomeryUnrolled() {");
@@ -96,17 +102,27 @@ public final class MontgomeryGenerator {
         add(prefix, up, n);
         sub(prefix, up, n);
         neg(prefix, up, n);
+        fromMontgomery(prefix, up, n);
+        // lazy reduction needs 4m < R (inputs up to 2m, products below m·R); true for Fp (381 of 384 bits), not Fr
+        if (m.shiftLeft(2).bitLength() <= 64 * n) {
+            pair(prefix, up, n, "Add");
+            pair(prefix, up, n, "Sub");
+            pair(prefix, up, n, "Neg");
+            mulByXi(prefix, up, n);
+            addRaw(prefix, up, n);
+            subRaw(prefix, up, n);
+            mulWide(prefix, up, n, false);
+            mulWide(prefix, up, n, true);
+            redcSub(prefix, up, n, false);
+            redcSub(prefix, up, n, true);
+        }
     }
 
     private void loads(String v, int n) {
         StringBuilder s = new StringBuilder("        final long");
         for (int i = 0; i < n; i++) {
             s.append(i == 0 ? " " : ", ").append(v).append(i).append(" = ").append(v).append("[").append(v)
-                    .append("o");
-            if (i > 0) {
-                s.append(" + ").append(i);
-            }
-            s.append("]");
+                    .append("o").append(plus(i)).append("]");
         }
         line(s.append(";").toString());
     }
@@ -118,12 +134,32 @@ public final class MontgomeryGenerator {
         for (String add : new String[] {add1, add2}) {
             if (add != null) {
                 line("        s = lo + " + add + ";");
-                line("        hi += " + carry2("lo", "s") + ";");
+                line("        hi = " + increment("hi", "lo", "s") + ";");
                 line("        lo = s;");
             }
         }
         line("        " + lo + " = lo;");
         line("        " + hi + " = hi;");
+    }
+
+    /**
+     * 1 if {@code x ≠ 0}, else 0, branch-free: the carry out of {@code x + m·p0 mod 2^64}, which is {@code 0} by the
+     * choice of {@code m = x·(−p^{-1})}, so the sum is 0 or 2^64. Saves the low product, and a compare that C2 might
+     * otherwise turn into a branch.
+     */
+    private static String nonZero(String x) {
+        return "((" + x + " | -" + x + ") >>> 63)";
+    }
+
+    /**
+     * {@code h} plus the carry out of {@code s = a + x} ({@code s < a} unsigned), written as a select of
+     * {@code h + 1} rather than an added 0/1: C2 (JDK 25) then emits {@code lea; cmp; cmovb} instead of
+     * {@code xor; mov $1; cmp; cmovb; add} (read in the {@code -XX:CompileCommand=print} dump), which measured
+     * 7 % faster per Fp mul (107 vs 115 ns thread CPU time, same run). {@code h} is the high word of {@code x·y + u + v}
+     * with 64-bit {@code x, y, u, v}, a value below {@code 2^128}, so {@code h + 1} cannot wrap.
+     */
+    private static String increment(String h, String a, String s) {
+        return "(Long.compareUnsigned(" + s + ", " + a + ") < 0 ? " + h + " + 1 : " + h + ")";
     }
 
     /**
@@ -162,10 +198,8 @@ public final class MontgomeryGenerator {
             line("        // round " + i);
             madd("A", "t0", "a0", "b" + i, i == 0 ? null : "t0", null);
             line("        m = t0 * " + up + "_INV;");
-            // C = hi(t0 + m·p0): the low word is zero by the choice of m
-            line("        lo = m * " + up + "_P0;");
-            line("        s = lo + t0;");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
+            // C = hi(t0 + m·p0): the low word m·p0 ≡ −t0, so the sum is 0 (t0 = 0) or exactly 2^64 (carry 1)
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + nonZero("t0") + ";");
             for (int j = 1; j < n; j++) {
                 madd("A", "t" + j, "a" + j, "b" + i, i == 0 ? null : "t" + j, "A");
                 madd("C", "t" + (j - 1), "m", up + "_P" + j, "t" + j, "C");
@@ -211,13 +245,22 @@ public final class MontgomeryGenerator {
             addWithCarry("w" + (2 * i), "lo");
             addWithCarry("w" + (2 * i + 1), "hi");
         }
+        reduce(up, n);
+        line("    }");
+    }
+
+    /**
+     * Montgomery reduction (Koç–Acar–Kaliski §3, the reduction half of SOS) of the 2n-word value in locals
+     * {@code w0..w(2n−1)}, then the final subtraction and the stores to {@code r[ro..]}. Needs locals
+     * {@code lo, s, m, C, c1, e}. Bound: an input below {@code m·R} reduces to {@code (w + M·m)/R < 2m}, so one
+     * conditional subtraction leaves it fully reduced.
+     */
+    private void reduce(String up, int n) {
         line("        // Montgomery reduction, one word per round; e carries into the next round's top word");
         line("        e = 0;");
         for (int i = 0; i < n; i++) {
             line("        m = w" + i + " * " + up + "_INV;");
-            line("        lo = m * " + up + "_P0;");
-            line("        s = lo + w" + i + ";");
-            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + carry2("lo", "s") + ";");
+            line("        C = Math.unsignedMultiplyHigh(m, " + up + "_P0) + " + nonZero("w" + i) + ";");
             for (int j = 1; j < n; j++) {
                 madd("C", "w" + (i + j), "m", up + "_P" + j, "w" + (i + j), "C");
             }
@@ -231,6 +274,179 @@ public final class MontgomeryGenerator {
             line("        final long v" + i + " = w" + (i + n) + ";");
         }
         finalSubtract(up, n, "v");
+    }
+
+    /**
+     * {@code r = a + b} without reduction, for operands that feed a multiplication directly: for a, b < m the sum
+     * is below {@code 2m}, and {@code mul}/{@code square} accept inputs below {@code 2m} when {@code 4m < R} (the
+     * product is then below {@code 4m² < m·R}, reduced to below {@code 2m} and fully reduced by the one final
+     * subtraction; the running total of the no-carry CIOS stays below {@code a + m < 3m < 2^(64n)}).
+     */
+    private void addRaw(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a + b} as an integer, unreduced (below 2m for reduced a, b): only as a mul/square input. */");
+        line("    static void " + prefix + "AddRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        loads("a", n);
+        loads("b", n);
+        line("        long c = 0, s;");
+        for (int i = 0; i < n; i++) {
+            line("        s = a" + i + " + b" + i + " + c;");
+            line("        c = " + carry("a" + i, "b" + i, "s") + ";");
+            line("        final long v" + i + " = s;");
+        }
+        for (int i = 0; i < n; i++) {
+            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = v" + i + ";");
+        }
+        line("    }");
+    }
+
+    /** {@code r = a − b + m} unreduced: in {@code (0, 2m)} for reduced a, b; see {@link #addRaw}. */
+    private void subRaw(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a − b + m} as an integer, unreduced (in (0, 2m) for reduced a, b): only as a mul/square input. */");
+        line("    static void " + prefix + "SubRaw(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        loads("a", n);
+        loads("b", n);
+        line("        long bw = 0, d;");
+        for (int i = 0; i < n; i++) {
+            line("        d = a" + i + " - b" + i + " - bw;");
+            line("        bw = " + borrow("a" + i, "b" + i, "d") + ";");
+            line("        final long d" + i + " = d;");
+        }
+        line("        // + m modulo 2^(64n): the wrap of a negative a − b cancels against the carry out");
+        line("        long c = 0, s;");
+        for (int i = 0; i < n; i++) {
+            line("        s = d" + i + " + " + up + "_P" + i + " + c;");
+            line("        c = " + carry("d" + i, up + "_P" + i, "s") + ";");
+            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = s;");
+        }
+        line("    }");
+    }
+
+    /**
+     * {@code r = a·R^{-1} mod m}: the canonical value of a Montgomery-form element, by Montgomery reduction of the
+     * n-word {@code a} (upper n words zero; {@code a < m·R}, so the result is below 2m before the final
+     * subtraction). Half the word products of {@code mul(a, 1)}, and it keeps conversions — whose second operand
+     * 1 makes almost every carry test in {@code mul} go the same way — out of {@code mul}'s branch profile: 100 000
+     * {@code toCanonical} calls through {@code frMul} before a workload made its dependent mul+add chain 145 instead
+     * of 80 ns (C2 had laid the carries out as never-taken branches).
+     */
+    private void fromMontgomery(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a·R^{-1} mod m} (Montgomery form to canonical), by reduction of the n-word a. */");
+        line("    static void " + prefix + "FromMontgomery(long[] r, int ro, long[] a, int ao) {");
+        loads("a", n);
+        StringBuilder decl = new StringBuilder("        long lo, hi, s, m, C, c1, e");
+        for (int k = 0; k < 2 * n; k++) {
+            decl.append(", w").append(k).append(k < n ? " = a" + k : " = 0");
+        }
+        line(decl.append(";").toString());
+        reduce(up, n);
+        line("    }");
+    }
+
+    /**
+     * The 2n-word product without reduction, for lazy reduction in Fp2 (Aranha, Karabina, Longa, Gebotys, López,
+     * "Faster Explicit Formulas for Computing Pairings over Ordinary Curves", Eurocrypt 2011, §3.1 and Algorithm 2:
+     * Karatsuba over unreduced double-width products, two reductions instead of three). Operand scanning; with
+     * {@code sums} the factors are the unreduced sums {@code a[ao..] + a[ao+n..]} and {@code b[bo..] + b[bo+n..]}
+     * (each below 2m < 2^(64n)), i.e. {@code (a0 + a1)(b0 + b1)} of two Fp2 elements. Inputs below {@code 2m}; the
+     * product is below {@code 4m² < m·R}.
+     */
+    private void mulWide(String prefix, String up, int n, boolean sums) {
+        String name = prefix + (sums ? "MulWideOfSums" : "MulWide");
+        line("");
+        if (sums) {
+            line("    /** {@code w[wo..wo+" + (2 * n - 1) + "] = (a[ao..] + a[ao+" + n + "..])·(b[bo..] + b[bo+" + n
+                    + "..])}, unreduced (Fp2 Karatsuba's middle product). */");
+        } else {
+            line("    /** {@code w[wo..wo+" + (2 * n - 1) + "] = a·b}, the full product unreduced (a, b below 2m). */");
+        }
+        line("    static void " + name + "(long[] w, int wo, long[] a, int ao, long[] b, int bo) {");
+        if (sums) {
+            for (String v : new String[] {"a", "b"}) {
+                line("        long " + v + "c = 0, " + v + "s;");
+                for (int j = 0; j < n; j++) {
+                    line("        final long " + v + "l" + j + " = " + v + "[" + v + "o + " + j + "], " + v + "h" + j
+                            + " = " + v + "[" + v + "o + " + (j + n) + "];");
+                    line("        " + v + "s = " + v + "l" + j + " + " + v + "h" + j + " + " + v + "c;");
+                    line("        " + v + "c = " + carry(v + "l" + j, v + "h" + j, v + "s") + ";");
+                    line("        final long " + v + j + " = " + v + "s;");
+                }
+            }
+        } else {
+            loads("a", n);
+            loads("b", n);
+        }
+        StringBuilder decl = new StringBuilder("        long lo, hi, s, c");
+        for (int k = 0; k < 2 * n; k++) {
+            decl.append(", w").append(k).append(" = 0");
+        }
+        line(decl.append(";").toString());
+        for (int i = 0; i < n; i++) {
+            line("        // row " + i);
+            for (int j = 0; j < n; j++) {
+                madd("c", "w" + (i + j), "a" + j, "b" + i, i == 0 ? null : "w" + (i + j), j == 0 ? null : "c");
+            }
+            line("        w" + (i + n) + " = c;");
+        }
+        for (int k = 0; k < 2 * n; k++) {
+            line("        w[wo" + (k == 0 ? "" : " + " + k) + "] = w" + k + ";");
+        }
+        line("    }");
+    }
+
+    /**
+     * Reduction of a difference of unreduced products: {@code r = (x − y − z)·R^{-1} mod m} when {@code twice}
+     * (the caller guarantees {@code 0 ≤ x − y − z < m·R}: Karatsuba's {@code a0b1 + a1b0}), else
+     * {@code r = (x − y mod m·R)·R^{-1} mod m} for {@code x, y < m·R} ({@code a0b0 − a1b1}: a negative difference
+     * gets {@code m·R} added, i.e. {@code m} added to the upper n words, which brings it into {@code [0, m·R)}).
+     * All 2n-word inputs are loaded before the n-word result is stored, so {@code r} may overlap {@code x}.
+     */
+    private void redcSub(String prefix, String up, int n, boolean twice) {
+        String name = prefix + (twice ? "RedcSub2" : "RedcSubModMR");
+        line("");
+        line(twice ? "    /** {@code r = (x − y − z)·R^{-1} mod m} for {@code 0 ≤ x − y − z < m·R} (2n-word x, y, z). */"
+                : "    /** {@code r = (x − y mod m·R)·R^{-1} mod m} for 2n-word {@code x, y < m·R}. */");
+        line("    static void " + name + "(long[] r, int ro, long[] x, int xo, long[] y, int yo"
+                + (twice ? ", long[] z, int zo" : "") + ") {");
+        for (String v : twice ? new String[] {"x", "y", "z"} : new String[] {"x", "y"}) {
+            StringBuilder l = new StringBuilder("        final long");
+            for (int k = 0; k < 2 * n; k++) {
+                l.append(k == 0 ? " " : ", ").append(v).append(k).append(" = ").append(v).append("[").append(v)
+                        .append("o").append(k == 0 ? "" : " + " + k).append("]");
+            }
+            line(l.append(";").toString());
+        }
+        StringBuilder decl = new StringBuilder("        long lo, hi, s, m, C, c1, e, ub = 0, u");
+        for (int k = 0; k < 2 * n; k++) {
+            decl.append(", w").append(k);
+        }
+        line(decl.append(";").toString());
+        for (int k = 0; k < 2 * n; k++) {
+            line("        u = x" + k + " - y" + k + " - ub;");
+            line("        ub = " + borrow("x" + k, "y" + k, "u") + ";");
+            line("        w" + k + " = u;");
+        }
+        if (twice) {
+            line("        ub = 0;");
+            for (int k = 0; k < 2 * n; k++) {
+                line("        u = w" + k + " - z" + k + " - ub;");
+                line("        ub = " + borrow("w" + k, "z" + k, "u") + ";");
+                line("        w" + k + " = u;");
+            }
+        } else {
+            line("        final long mask = -ub; // all ones iff x < y: add m·R");
+            line("        long q, c = 0;");
+            for (int i = 0; i < n; i++) {
+                String wk = "w" + (i + n);
+                line("        q = " + up + "_P" + i + " & mask;");
+                line("        s = " + wk + " + q + c;");
+                line("        c = " + carry(wk, "q", "s") + ";");
+                line("        " + wk + " = s;");
+            }
+        }
+        reduce(up, n);
         line("    }");
     }
 
@@ -252,7 +468,7 @@ public final class MontgomeryGenerator {
         }
         line("        final long keep = bw - 1; // all ones when v ≥ m (no borrow): take v − m");
         for (int i = 0; i < n; i++) {
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = (d" + i + " & keep) | (" + v + i + " & ~keep);");
+            line("        r[ro" + plus(i) + "] = (d" + i + " & keep) | (" + v + i + " & ~keep);");
         }
     }
 
@@ -260,6 +476,11 @@ public final class MontgomeryGenerator {
         line("");
         line("    /** {@code r = a + b mod m} (a + b < 2m < 2^(64n): no carry out of the top limb). */");
         line("    static void " + prefix + "Add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        addBody(up, n);
+        line("    }");
+    }
+
+    private void addBody(String up, int n) {
         loads("a", n);
         loads("b", n);
         line("        long c = 0, s;");
@@ -269,13 +490,17 @@ public final class MontgomeryGenerator {
             line("        final long v" + i + " = s;");
         }
         finalSubtract(up, n, "v");
-        line("    }");
     }
 
     private void sub(String prefix, String up, int n) {
         line("");
         line("    /** {@code r = a − b mod m}: subtract, then add m back under the borrow mask. */");
         line("    static void " + prefix + "Sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {");
+        subBody(up, n);
+        line("    }");
+    }
+
+    private void subBody(String up, int n) {
         loads("a", n);
         loads("b", n);
         line("        long bw = 0, d;");
@@ -285,7 +510,6 @@ public final class MontgomeryGenerator {
             line("        final long d" + i + " = d;");
         }
         addMaskedModulus(up, n, "-bw");
-        line("    }");
     }
 
     /** {@code r = d + (m & mask)}, then the stores. */
@@ -296,7 +520,7 @@ public final class MontgomeryGenerator {
             line("        q = " + up + "_P" + i + " & mask;");
             line("        s = d" + i + " + q + c;");
             line("        c = " + carry("d" + i, "q", "s") + ";");
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = s;");
+            line("        r[ro" + plus(i) + "] = s;");
         }
     }
 
@@ -304,6 +528,11 @@ public final class MontgomeryGenerator {
         line("");
         line("    /** {@code r = −a mod m}: {@code m − a} for a ≠ 0, and 0 for a = 0 (masked, branch-free). */");
         line("    static void " + prefix + "Neg(long[] r, int ro, long[] a, int ao) {");
+        negBody(up, n);
+        line("    }");
+    }
+
+    private void negBody(String up, int n) {
         loads("a", n);
         StringBuilder or = new StringBuilder("        final long any = a0");
         for (int i = 1; i < n; i++) {
@@ -316,8 +545,83 @@ public final class MontgomeryGenerator {
             line("        q = " + up + "_P" + i + " & mask;");
             line("        d = q - a" + i + " - bw;");
             line("        bw = " + borrow("q", "a" + i, "d") + ";");
-            line("        r[ro" + (i == 0 ? "" : " + " + i) + "] = d;");
+            line("        r[ro" + plus(i) + "] = d;");
         }
+    }
+
+    /**
+     * {@code r = a·(1 + u) = (a0 − a1) + (a0 + a1)·u} in {@code Fp2 = Fp[u]/(u² + 1)} (the sextic-twist non-residue ξ)
+     * in one call: both coefficients are loaded first (so {@code r} may equal {@code a}), then the modular
+     * subtraction and addition of {@code sub}/{@code add}.
+     */
+    private void mulByXi(String prefix, String up, int n) {
+        line("");
+        line("    /** {@code r = a·(1 + u) = (a0 − a1) + (a0 + a1)·u} for an Fp2 element (limbs 0.." + (n - 1) + " and " + n
+                + ".." + (2 * n - 1) + "). */");
+        line("    static void " + prefix + "2MulByXi(long[] r, int ro, long[] a, int ao) {");
+        StringBuilder x = new StringBuilder("        final long");
+        StringBuilder y = new StringBuilder("        final long");
+        for (int i = 0; i < n; i++) {
+            x.append(i == 0 ? " " : ", ").append("x").append(i).append(" = a[ao").append(i == 0 ? "" : " + " + i).append("]");
+            y.append(i == 0 ? " " : ", ").append("y").append(i).append(" = a[ao + ").append(n + i).append("]");
+        }
+        line(x.append(";").toString());
+        line(y.append(";").toString());
+        line("        {");
+        line("        long bw = 0, d;");
+        for (int i = 0; i < n; i++) {
+            line("        d = x" + i + " - y" + i + " - bw;");
+            line("        bw = " + borrow("x" + i, "y" + i, "d") + ";");
+            line("        final long d" + i + " = d;");
+        }
+        addMaskedModulus(up, n, "-bw");
+        line("        }");
+        line("        {");
+        half = n;
+        line("        long c = 0, s;");
+        for (int i = 0; i < n; i++) {
+            line("        s = x" + i + " + y" + i + " + c;");
+            line("        c = " + carry("x" + i, "y" + i, "s") + ";");
+            line("        final long v" + i + " = s;");
+        }
+        finalSubtract(up, n, "v");
+        half = 0;
+        line("        }");
+        line("    }");
+    }
+
+    /** Limb offset of the half being emitted: 0, or n for the second coefficient of a quadratic-extension pair. */
+    private int half;
+
+    /** {@code " + k"} for limb {@code i} of the current half ({@code ""} for offset 0). */
+    private String plus(int i) {
+        int k = half + i;
+        return k == 0 ? "" : " + " + k;
+    }
+
+    /**
+     * Both coefficients of an Fp2 element ({@code c0} at limbs 0..n−1, {@code c1} at n..2n−1) in one method: the
+     * same code as the Fp method twice, each half in its own block — one call per Fp2 addition instead of two.
+     * As with two successive Fp calls, {@code r} may equal {@code a} or {@code b} (same offset).
+     */
+    private void pair(String prefix, String up, int n, String op) {
+        line("");
+        line("    /** {@code " + prefix + op + "} on both coefficients of an Fp2 element (limbs 0.." + (n - 1) + " and "
+                + n + ".." + (2 * n - 1) + "). */");
+        String args = op.equals("Neg") ? "long[] r, int ro, long[] a, int ao"
+                : "long[] r, int ro, long[] a, int ao, long[] b, int bo";
+        line("    static void " + prefix + "2" + op + "(" + args + ") {");
+        for (int h = 0; h < 2; h++) {
+            half = h * n;
+            line("        {");
+            switch (op) {
+                case "Add" -> addBody(up, n);
+                case "Sub" -> subBody(up, n);
+                default -> negBody(up, n);
+            }
+            line("        }");
+        }
+        half = 0;
         line("    }");
     }
 }

@@ -37,6 +37,19 @@ class PairingTest {
     }
 
     @Test
+    void additionChainForAbsXPlusOneOver3MatchesSquareAndMultiply() {
+        // a cyclotomic element: the easy part f^((p⁶ − 1)(p² + 1)) of a random f, computed with BigInteger exponents
+        long[] f = TowerOracle.toFp12(TowerOracle.randomFp12(new Random(307)));
+        long[] g = new long[Fp12.LONGS];
+        Fp12.pow(g, 0, f, 0, Fp.P.pow(6).subtract(BigInteger.ONE).multiply(Fp.P.pow(2).add(BigInteger.ONE)));
+        long[] expected = new long[Fp12.LONGS];
+        Fp12.pow(expected, 0, g, 0, BigInteger.valueOf(Pairing.ABS_X_PLUS_ONE_OVER_3));
+        long[] actual = new long[Fp12.LONGS];
+        Pairing.powAbsXPlusOneOver3(actual, g, new long[Fp12.SCRATCH]);
+        assertTrue(Fp12.equal(expected, 0, actual, 0), "g^((|x|+1)/3) by the addition chain");
+    }
+
+    @Test
     void finalExponentiationIsThePowerByP12Minus1OverR() {
         long[] f = TowerOracle.toFp12(TowerOracle.randomFp12(new Random(303)));
         BigInteger exponent = Fp.P.pow(12).subtract(BigInteger.ONE).divide(R);

@@ -38,23 +38,35 @@ public final class InterleavedCpuTime {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 15;
         Random rnd = new Random(3);
-        long[] fa = new long[6];
-        long[] fb = new long[6];
+        // K random operands, cycled through: with one fixed operand pair every carry test in the unrolled code
+        // always goes the same way, which both flatters the loop (perfect branch prediction) and skews C2's
+        // branch profile for every later use of the same methods in this JVM (the pairing rows below).
+        final int k = 256;
+        long[] fa = new long[6 * k];
+        long[] fb = new long[6 * k];
         long[] fr = new long[6];
-        Fp.F.random(fa, 0, rnd);
-        Fp.F.random(fb, 0, rnd);
-        FP ma = new FP(Milagro.big(Fp.F.toBigInteger(fa, 0)));
-        FP mb = new FP(Milagro.big(Fp.F.toBigInteger(fb, 0)));
-        long[] e2a = new long[12];
-        long[] e2b = new long[12];
+        FP[] ma = new FP[k];
+        FP[] mb = new FP[k];
+        long[] e2a = new long[12 * k];
+        long[] e2b = new long[12 * k];
         long[] e2r = new long[12];
-        long[] t = new long[Fp2.SCRATCH];
-        for (int i = 0; i < 2; i++) {
-            Fp.F.random(e2a, 6 * i, rnd);
-            Fp.F.random(e2b, 6 * i, rnd);
+        FP2[] m2a = new FP2[k];
+        FP2[] m2b = new FP2[k];
+        for (int i = 0; i < k; i++) {
+            Fp.F.random(fa, 6 * i, rnd);
+            Fp.F.random(fb, 6 * i, rnd);
+            ma[i] = new FP(Milagro.big(Fp.F.toBigInteger(fa, 6 * i)));
+            mb[i] = new FP(Milagro.big(Fp.F.toBigInteger(fb, 6 * i)));
+            for (int c = 0; c < 2; c++) {
+                Fp.F.random(e2a, 12 * i + 6 * c, rnd);
+                Fp.F.random(e2b, 12 * i + 6 * c, rnd);
+            }
+            m2a[i] = new FP2(new FP(Milagro.big(Fp.F.toBigInteger(e2a, 12 * i))),
+                    new FP(Milagro.big(Fp.F.toBigInteger(e2a, 12 * i + 6))));
+            m2b[i] = new FP2(new FP(Milagro.big(Fp.F.toBigInteger(e2b, 12 * i))),
+                    new FP(Milagro.big(Fp.F.toBigInteger(e2b, 12 * i + 6))));
         }
-        FP2 m2a = new FP2(new FP(Milagro.big(Fp.F.toBigInteger(e2a, 0))), new FP(Milagro.big(Fp.F.toBigInteger(e2a, 6))));
-        FP2 m2b = new FP2(new FP(Milagro.big(Fp.F.toBigInteger(e2b, 0))), new FP(Milagro.big(Fp.F.toBigInteger(e2b, 6))));
+        long[] t = new long[Fp2.SCRATCH];
         long[] p = G1.mulAffine(G1.generator(), 0, new BigInteger(250, rnd).mod(Fr.R));
         long[] q = G2.mulAffine(G2.generator(), 0, new BigInteger(250, rnd).mod(Fr.R));
         ECP mp = Milagro.g1(p, 0);
@@ -62,35 +74,53 @@ public final class InterleavedCpuTime {
 
         compare("Fp mul", rounds, 200_000, n -> {
             for (int i = 0; i < n; i++) {
-                Fp.F.mul(fr, 0, fa, 0, fb, 0);
+                int x = i & (k - 1), y = (i * 7 + 3) & (k - 1);
+                Fp.F.mul(fr, 0, fa, 6 * x, fb, 6 * y);
             }
         }, n -> {
             for (int i = 0; i < n; i++) {
-                FP x = new FP(ma);
-                x.mul(mb);
-                sink = x;
+                int x = i & (k - 1), y = (i * 7 + 3) & (k - 1);
+                FP z = new FP(ma[x]);
+                z.mul(mb[y]);
+                sink = z;
             }
+        });
+        // x ← x·y: each product feeds the next, as in the tower and the pairing (latency, not throughput)
+        long[] fx = java.util.Arrays.copyOf(fa, 6);
+        FP[] mx = {new FP(ma[0])};
+        compare("Fp mul chain", rounds, 200_000, n -> {
+            for (int i = 0; i < n; i++) {
+                Fp.F.mul(fx, 0, fx, 0, fb, 6 * (i & (k - 1)));
+            }
+        }, n -> {
+            FP z = mx[0];
+            for (int i = 0; i < n; i++) {
+                z.mul(mb[i & (k - 1)]);
+            }
+            sink = z;
         });
         compare("Fp square", rounds, 200_000, n -> {
             for (int i = 0; i < n; i++) {
-                Fp.F.square(fr, 0, fa, 0);
+                Fp.F.square(fr, 0, fa, 6 * (i & (k - 1)));
             }
         }, n -> {
             for (int i = 0; i < n; i++) {
-                FP x = new FP(ma);
-                x.sqr();
-                sink = x;
+                FP z = new FP(ma[i & (k - 1)]);
+                z.sqr();
+                sink = z;
             }
         });
         compare("Fp2 mul", rounds, 50_000, n -> {
             for (int i = 0; i < n; i++) {
-                Fp2.mul(e2r, 0, e2a, 0, e2b, 0, t, 0);
+                int x = i & (k - 1), y = (i * 7 + 3) & (k - 1);
+                Fp2.mul(e2r, 0, e2a, 12 * x, e2b, 12 * y, t, 0);
             }
         }, n -> {
             for (int i = 0; i < n; i++) {
-                FP2 x = new FP2(m2a);
-                x.mul(m2b);
-                sink = x;
+                int x = i & (k - 1), y = (i * 7 + 3) & (k - 1);
+                FP2 z = new FP2(m2a[x]);
+                z.mul(m2b[y]);
+                sink = z;
             }
         });
         compare("pairing", rounds, 20, n -> {
