@@ -19,13 +19,11 @@ mkdir -p "$OUT/lib"
 OUT_ABS=$(cd "$OUT" && pwd)
 
 echo "gpu-bundle: building jars"
+# a plain package: cli's own copy-dependencies execution lays out cli/target/lib with every module jar and
+# third-party dependency (the same class path ./jzk uses); the bundle takes that
 # shellcheck disable=SC2086
-mvn -q -B ${MVN_FLAGS:-} -DskipTests package dependency:copy-dependencies \
-    -DincludeScope=runtime -DexcludeGroupIds=dev.jzk -DoutputDirectory="$OUT_ABS/lib"
-for jar in */target/*.jar; do
-  case "$jar" in *-sources.jar|*-javadoc.jar|*-tests.jar) continue ;; esac
-  cp "$jar" "$OUT/lib/"
-done
+mvn -q -B ${MVN_FLAGS:-} -DskipTests package
+cp cli/target/cli-*.jar cli/target/lib/*.jar "$OUT/lib/"
 # test classes of tornado-kernels: the conformance cases SelfTest runs (only a jar of class files, no test framework)
 jar --create --file "$OUT/lib/tornado-kernels-conformance.jar" -C tornado-kernels/target/test-classes .
 

@@ -36,6 +36,15 @@ public interface KernelHost extends AutoCloseable {
     /** Launches {@code kernel} on {@code globalSize} work-items in groups of {@code localSize}. */
     void launch(Method kernel, int globalSize, int localSize, Object... args);
 
+    /**
+     * The largest work-group this host can launch {@code kernel} with. A device may allow less than its nominal
+     * maximum for a kernel that uses many registers or much local memory (NVIDIA's OpenCL gives 256 for the NTT
+     * pass kernel on an H200), so launch geometry that depends on it asks here.
+     */
+    default int maxLocalSize(Method kernel) {
+        return 1024;
+    }
+
     /** Waits for every launch submitted so far. */
     void finish();
 
