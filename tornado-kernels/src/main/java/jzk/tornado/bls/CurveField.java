@@ -29,31 +29,26 @@ public final class CurveField {
      * v0 = a0·b0, v1 = a1·b1, v2 = (a0 + a1)(b0 + b1); r0 = v0 − v1 (u² = −1), r1 = v2 − v0 − v1.
      */
     public static void mul(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
+        if (d == 1) {
+            // straight from the operands: no private copies, so the product's limbs stay in registers
+            MontFp.mul(r, ro, a, ao, b, bo);
+            return;
+        }
         int[] x = new int[12];
         int[] y = new int[12];
         int[] v = new int[36];
-        int products = d == 1 ? 1 : 3;
-        for (int k = 0; k < products; k++) {
+        for (int k = 0; k < 3; k++) {
             if (k < 2) {
-                for (int i = 0; i < 12; i++) {
-                    x[i] = a[ao + 12 * k + i];
-                    y[i] = b[bo + 12 * k + i];
-                }
+                MontFp.mul(v, 12 * k, a, ao + 12 * k, b, bo + 12 * k);
             } else {
-                Mont32.add(FP, x, 0, a, ao, a, ao + 12);
-                Mont32.add(FP, y, 0, b, bo, b, bo + 12);
+                MontFp.add(x, 0, a, ao, a, ao + 12);
+                MontFp.add(y, 0, b, bo, b, bo + 12);
+                MontFp.mul(v, 24, x, 0, y, 0);
             }
-            Mont32.mul(FP, v, 12 * k, x, 0, y, 0);
         }
-        if (d == 1) {
-            for (int i = 0; i < 12; i++) {
-                r[ro + i] = v[i];
-            }
-        } else {
-            Mont32.sub(FP, v, 24, v, 24, v, 0);
-            Mont32.sub(FP, r, ro + 12, v, 24, v, 12);
-            Mont32.sub(FP, r, ro, v, 0, v, 12);
-        }
+        MontFp.sub(v, 24, v, 24, v, 0);
+        MontFp.sub(r, ro + 12, v, 24, v, 12);
+        MontFp.sub(r, ro, v, 0, v, 12);
     }
 
     public static void sqr(int d, int[] r, int ro, int[] a, int ao) {
@@ -62,13 +57,13 @@ public final class CurveField {
 
     public static void add(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         for (int k = 0; k < d; k++) {
-            Mont32.add(FP, r, ro + 12 * k, a, ao + 12 * k, b, bo + 12 * k);
+            MontFp.add(r, ro + 12 * k, a, ao + 12 * k, b, bo + 12 * k);
         }
     }
 
     public static void sub(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         for (int k = 0; k < d; k++) {
-            Mont32.sub(FP, r, ro + 12 * k, a, ao + 12 * k, b, bo + 12 * k);
+            MontFp.sub(r, ro + 12 * k, a, ao + 12 * k, b, bo + 12 * k);
         }
     }
 
