@@ -23,7 +23,10 @@ public final class Xyzz {
     private Xyzz() {
     }
 
-    /** Register-file slot width: the widest coordinate (Fp2). */
+    /**
+     * Register-file capacity per slot: the widest coordinate (Fp2). Slots are packed at the group's width
+     * {@code 12·d} (G1 touches only the first half of the file), which halves G1's local-memory working set.
+     */
     private static final int W = 24;
     /** Slots: X1 Y1 ZZ1 ZZZ1 = 0..3, X2 Y2 ZZ2 ZZZ2 = 4..7 (affine x2, y2 in 4, 5), T0..T7 = 8..15, outputs 16..19. */
     private static final int SLOTS = 20;
@@ -84,11 +87,12 @@ public final class Xyzz {
 
     /** Runs the operations of {@link #PROGRAM} in {@code [from, to)} on the register file {@code reg}. */
     private static void exec(int d, int[] reg, int from, int to) {
+        int s = 12 * d;
         for (int pc = from; pc < to; pc += 4) {
             int op = PROGRAM[pc];
-            int dst = PROGRAM[pc + 1] * W;
-            int a = PROGRAM[pc + 2] * W;
-            int b = PROGRAM[pc + 3] * W;
+            int dst = PROGRAM[pc + 1] * s;
+            int a = PROGRAM[pc + 2] * s;
+            int b = PROGRAM[pc + 3] * s;
             if (op == MUL) {
                 CurveField.mul(d, reg, dst, reg, a, reg, b);
             } else if (op == ADD) {
@@ -104,7 +108,7 @@ public final class Xyzz {
         int s = 12 * d;
         for (int c = 0; c < count; c++) {
             for (int i = 0; i < s; i++) {
-                reg[(slot + c) * W + i] = src[so + c * s + i];
+                reg[(slot + c) * s + i] = src[so + c * s + i];
             }
         }
     }
@@ -114,7 +118,7 @@ public final class Xyzz {
         int s = 12 * d;
         for (int c = 0; c < 4; c++) {
             for (int i = 0; i < s; i++) {
-                p[po + c * s + i] = reg[(OUT + c) * W + i];
+                p[po + c * s + i] = reg[(OUT + c) * s + i];
             }
         }
     }
@@ -165,15 +169,15 @@ public final class Xyzz {
         load(d, reg, 0, p, po, 4);
         load(d, reg, 4, a, ao, 2);
         if (negate) {
-            CurveField.neg(d, reg, 5 * W, reg, 5 * W);
+            CurveField.neg(d, reg, 5 * s, reg, 5 * s);
         }
         // phase 0: P and R; phase 1: the addition, or the doubling when P = R = 0
         int from = MADD_PRE;
         int to = MADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, 8 * W)) {
-                    if (!CurveField.isZero(d, reg, 9 * W)) {
+                if (CurveField.isZero(d, reg, 8 * s)) {
+                    if (!CurveField.isZero(d, reg, 9 * s)) {
                         setInfinity(d, p, po);
                         return;
                     }
@@ -208,6 +212,7 @@ public final class Xyzz {
             copy(d, p, po, q, qo);
             return;
         }
+        int s = 12 * d;
         int[] reg = new int[SLOTS * W];
         load(d, reg, 0, p, po, 4);
         load(d, reg, 4, q, qo, 4);
@@ -215,8 +220,8 @@ public final class Xyzz {
         int to = ADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, 9 * W)) {
-                    if (!CurveField.isZero(d, reg, 11 * W)) {
+                if (CurveField.isZero(d, reg, 9 * s)) {
+                    if (!CurveField.isZero(d, reg, 11 * s)) {
                         setInfinity(d, p, po);
                         return;
                     }
