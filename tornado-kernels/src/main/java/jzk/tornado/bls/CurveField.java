@@ -8,10 +8,11 @@ package jzk.tornado.bls;
  * Montgomery on 12 little-endian 32-bit limbs, reduced (see {@link Mont32}) — the 32-bit image of the project's
  * Fp / Fp2 layout. Outputs may alias inputs at the same offset.
  *
- * <p>Why loops over the coefficients instead of a branch per degree: the kernel JIT inlines every call, so each
- * call site of a branchy Fp2 multiplication would carry four Fp multiplications of code; written as a loop
- * over the products, a call site carries one, and G1 simply runs the loop once. Compile time of the MSM kernels
- * (tens of thousands of PTX lines) drops accordingly.
+ * <p>The Fp operations are {@link MontFp}'s (limbs in scalar locals, so they stay in registers on the GPU). The
+ * kernel JIT inlines every call, so code size counts call sites: a G1 product is one {@link MontFp#mul} straight
+ * from the operands (no private copies), an Fp2 product runs its three Karatsuba products in one loop (two call
+ * sites: the coefficient products read the operands, the sum product reads private copies), and add/sub loop
+ * over the {@code d} coefficients. The MSM kernels stay around 10 000 PTX lines (ptxas: 0.3 s).
  */
 public final class CurveField {
     private CurveField() {
@@ -25,8 +26,8 @@ public final class CurveField {
     }
 
     /**
-     * r = a·b. Fp: one Montgomery product. Fp2 by Karatsuba with the three products in one loop:
-     * v0 = a0·b0, v1 = a1·b1, v2 = (a0 + a1)(b0 + b1); r0 = v0 − v1 (u² = −1), r1 = v2 − v0 − v1.
+     * r = a·b. Fp: one Montgomery product. Fp2 by Karatsuba, v0 = a0·b0, v1 = a1·b1, v2 = (a0 + a1)(b0 + b1);
+     * r0 = v0 − v1 (u² = −1), r1 = v2 − v0 − v1. r may alias a or b (r is written after the last read).
      */
     public static void mul(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         if (d == 1) {
