@@ -46,9 +46,12 @@ public final class MontFp {
         int a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
         int a6 = a[ao + 6], a7 = a[ao + 7], a8 = a[ao + 8], a9 = a[ao + 9], a10 = a[ao + 10], a11 = a[ao + 11];
         int t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0, t8 = 0, t9 = 0, t10 = 0, t11 = 0, t12 = 0;
+        int next = b[bo];
         for (int i = 0; i < 12; i++) {
-            int bi = b[bo + i];
-            // t += a·b_i, t12 taking the carry (t < 2m before the step, so t + a·b_i < 2^417 fits t0..t13)
+            int bi = next;
+            // the next limb's load is issued a step ahead, so its latency hides behind this step's 24 products
+            next = b[bo + Math.min(i + 1, 11)];
+            // t += a·b_i, t12 and t13 taking the carries (t < 2p < 2^382 before the step, t + a·b_i < 2^415)
             long s = (t0 & M32) + (a0 & M32) * (bi & M32);
             t0 = (int) s;
             s = (t1 & M32) + (a1 & M32) * (bi & M32) + (s >>> 32);
