@@ -99,4 +99,20 @@ class BlsPtxInterpreterTest {
         compare("pointAdd", null, 2, elements(ITEMS * 8), elements(ITEMS * 8), ITEMS);
         compare("fp2Mul", null, elements(ITEMS * 2), elements(ITEMS * 2), elements(ITEMS * 2), ITEMS);
     }
+
+    /**
+     * Regression guard for register residency: one G1 mixed addition executes about 1 200 {@code ld/st.local}
+     * in the interpreted PTX (10 Fp products at 36 each, the subtractions, the register-file loads and stores);
+     * with the array-based CIOS of {@code Mont32} it was 11 262. The bound fails if the Fp arithmetic goes back
+     * to private arrays.
+     */
+    @Test
+    void g1MixedAdditionStaysInRegisters() throws Exception {
+        Method m = kernel("pointAddAffine");
+        CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
+        long before = PtxInterpreter.LOCAL_ACCESSES.sum();
+        new PtxInterpreter(k.source()).run(k, 1, 1, new Object[] {null, 1, elements(4), elements(2), 0, 1});
+        long local = PtxInterpreter.LOCAL_ACCESSES.sum() - before;
+        assertTrue(local > 0 && local < 2000, "ld/st.local per G1 mixed addition: " + local);
+    }
 }
