@@ -25,31 +25,42 @@ public final class CurveField {
         return 12 * d;
     }
 
+    /** ints of private scratch an Fp2 product needs: the two Karatsuba sums (12 each) and the products (36). */
+    public static final int MUL_SCRATCH = 60;
+
+    /** r = a·b; see {@link #mul(int, int[], int, int[], int, int[], int, int[], int)} (allocates its scratch). */
+    public static void mul(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
+        mul(d, r, ro, a, ao, b, bo, new int[MUL_SCRATCH], 0);
+    }
+
     /**
      * r = a·b. Fp: one Montgomery product. Fp2 by Karatsuba, v0 = a0·b0, v1 = a1·b1, v2 = (a0 + a1)(b0 + b1);
-     * r0 = v0 − v1 (u² = −1), r1 = v2 − v0 − v1. r may alias a or b (r is written after the last read).
+     * r0 = v0 − v1 (u² = −1), r1 = v2 − v0 − v1. r may alias a or b (r is written after the last read). The
+     * Fp2 temporaries use {@code t[to … to + MUL_SCRATCH)} (contents ignored, overwritten): a caller that runs
+     * many products passes one scratch area instead of having each product allocate (and, as Java requires,
+     * zero-fill) private arrays.
      */
-    public static void mul(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo) {
+    public static void mul(int d, int[] r, int ro, int[] a, int ao, int[] b, int bo, int[] t, int to) {
         if (d == 1) {
             // straight from the operands: no private copies, so the product's limbs stay in registers
             MontFp.mul(r, ro, a, ao, b, bo);
             return;
         }
-        int[] x = new int[12];
-        int[] y = new int[12];
-        int[] v = new int[36];
+        int x = to;
+        int y = to + 12;
+        int v = to + 24;
         for (int k = 0; k < 3; k++) {
             if (k < 2) {
-                MontFp.mul(v, 12 * k, a, ao + 12 * k, b, bo + 12 * k);
+                MontFp.mul(t, v + 12 * k, a, ao + 12 * k, b, bo + 12 * k);
             } else {
-                MontFp.add(x, 0, a, ao, a, ao + 12);
-                MontFp.add(y, 0, b, bo, b, bo + 12);
-                MontFp.mul(v, 24, x, 0, y, 0);
+                MontFp.add(t, x, a, ao, a, ao + 12);
+                MontFp.add(t, y, b, bo, b, bo + 12);
+                MontFp.mul(t, v + 24, t, x, t, y);
             }
         }
-        MontFp.sub(v, 24, v, 24, v, 0);
-        MontFp.sub(r, ro + 12, v, 24, v, 12);
-        MontFp.sub(r, ro, v, 0, v, 12);
+        MontFp.sub(t, v + 24, t, v + 24, t, v);
+        MontFp.sub(r, ro + 12, t, v + 24, t, v + 12);
+        MontFp.sub(r, ro, t, v, t, v + 12);
     }
 
     public static void sqr(int d, int[] r, int ro, int[] a, int ao) {

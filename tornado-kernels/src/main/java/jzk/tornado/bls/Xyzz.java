@@ -34,6 +34,8 @@ public final class Xyzz {
     /** Slots: X1 Y1 ZZ1 ZZZ1 = 0..3, X2 Y2 ZZ2 ZZZ2 = 4..7 (affine x2, y2 in 4, 5), T0..T7 = 8..15, outputs 16..19. */
     private static final int SLOTS = 20;
     private static final int OUT = 16;
+    /** Register file plus the Fp2 products' scratch: the ints of the {@code reg} array the formulas run on. */
+    public static final int SCRATCH = SLOTS * W + CurveField.MUL_SCRATCH;
     private static final int MUL = 0;
     private static final int ADD = 1;
     private static final int SUB = 2;
@@ -97,7 +99,7 @@ public final class Xyzz {
             int a = PROGRAM[pc + 2] * s;
             int b = PROGRAM[pc + 3] * s;
             if (op == MUL) {
-                CurveField.mul(d, reg, dst, reg, a, reg, b);
+                CurveField.mul(d, reg, dst, reg, a, reg, b, reg, SLOTS * W);
             } else if (op == ADD) {
                 CurveField.add(d, reg, dst, reg, a, reg, b);
             } else {
@@ -153,6 +155,15 @@ public final class Xyzz {
      * madd-2008-s, or mdbl-2008-s-1 when the base equals p, or infinity when it is −p.
      */
     public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
+        addAffine(d, p, po, a, ao, negate, new int[SCRATCH]);
+    }
+
+    /**
+     * As {@link #addAffine(int, int[], int, int[], int, boolean)} on the caller's register file {@code reg} of
+     * {@link #SCRATCH} ints (contents ignored, overwritten): a kernel that adds many points allocates it once,
+     * instead of every addition allocating and zero-filling its own.
+     */
+    public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate, int[] reg) {
         if (isAffineInfinity(d, a, ao)) {
             return;
         }
@@ -168,7 +179,6 @@ public final class Xyzz {
             CurveField.setOne(d, p, po + 3 * s);
             return;
         }
-        int[] reg = new int[SLOTS * W];
         load(d, reg, 0, p, po, 4);
         load(d, reg, 4, a, ao, 2);
         if (negate) {
@@ -198,7 +208,7 @@ public final class Xyzz {
 
     /** p = 2p in place (dbl-2008-s-1). Infinity stays infinity (ZZ1 = 0 ⇒ ZZ3 = 0). */
     public static void dbl(int d, int[] p, int po) {
-        int[] reg = new int[SLOTS * W];
+        int[] reg = new int[SCRATCH];
         load(d, reg, 0, p, po, 4);
         exec(d, reg, DBL, ADD_PRE);
         storeOut(d, reg, p, po);
@@ -208,6 +218,11 @@ public final class Xyzz {
      * p += q, both XYZZ: add-2008-s; P = 0 = R means p = q (doubling); P = 0 ≠ R means p = −q (infinity).
      */
     public static void add(int d, int[] p, int po, int[] q, int qo) {
+        add(d, p, po, q, qo, new int[SCRATCH]);
+    }
+
+    /** As {@link #add(int, int[], int, int[], int)} on the caller's register file of {@link #SCRATCH} ints. */
+    public static void add(int d, int[] p, int po, int[] q, int qo, int[] reg) {
         if (isInfinity(d, q, qo)) {
             return;
         }
@@ -216,7 +231,6 @@ public final class Xyzz {
             return;
         }
         int s = 12 * d;
-        int[] reg = new int[SLOTS * W];
         load(d, reg, 0, p, po, 4);
         load(d, reg, 4, q, qo, 4);
         int from = ADD_PRE;
