@@ -58,9 +58,7 @@ public final class CurveField {
                 MontFp.mul(t, v + 24, t, x, t, y);
             }
         }
-        MontFp.sub(t, v + 24, t, v + 24, t, v);
-        MontFp.sub(r, ro + 12, t, v + 24, t, v + 12);
-        MontFp.sub(r, ro, t, v, t, v + 12);
+        MontFp.karatsubaFinish(r, ro, t, v);
     }
 
     public static void sqr(int d, int[] r, int ro, int[] a, int ao) {

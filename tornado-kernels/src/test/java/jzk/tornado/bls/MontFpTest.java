@@ -66,4 +66,45 @@ class MontFpTest {
             }
         }
     }
+
+    @Test
+    void sumsDifferencesAndKaratsubaFinishEqualMont32() {
+        Random rnd = new Random(7L);
+        BigInteger p = Oracle.P;
+        List<BigInteger> xs = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, p.subtract(BigInteger.ONE),
+                p.shiftRight(1), p.shiftRight(1).add(BigInteger.ONE)));
+        for (int i = 0; i < 12; i++) {
+            xs.add(Oracle.random(rnd, p));
+        }
+        int f = Mont32.FP;
+        for (BigInteger x : xs) {
+            for (BigInteger y : xs) {
+                for (BigInteger z : List.of(xs.get(0), xs.get(2), xs.get(xs.size() - 1))) {
+                    int[] t = new int[40];
+                    Oracle.putMont(f, x, t, 4);
+                    Oracle.putMont(f, y, t, 16);
+                    Oracle.putMont(f, z, t, 28);
+                    int[] sum = new int[12];
+                    int[] diff = new int[12];
+                    MontFp.add(sum, 0, t, 4, t, 16);
+                    MontFp.sub(diff, 0, t, 4, t, 16);
+                    int[] sum32 = new int[12];
+                    int[] diff32 = new int[12];
+                    Mont32.add(f, sum32, 0, t, 4, t, 16);
+                    Mont32.sub(f, diff32, 0, t, 4, t, 16);
+                    assertArrayEquals(sum32, sum, x + " + " + y);
+                    assertArrayEquals(diff32, diff, x + " - " + y);
+                    // karatsubaFinish: r0 = v0 − v1, r1 = v2 − v0 − v1 with v0 = x, v1 = y, v2 = z
+                    int[] r = new int[24];
+                    MontFp.karatsubaFinish(r, 0, t, 4);
+                    int[] e = new int[24];
+                    Mont32.sub(f, e, 0, t, 4, t, 16);
+                    Mont32.sub(f, e, 12, t, 28, t, 4);
+                    Mont32.sub(f, e, 12, e, 12, t, 16);
+                    assertArrayEquals(e, r, "finish " + x + ", " + y + ", " + z);
+                    assertEquals(z.subtract(x).subtract(y).mod(p), Oracle.getMont(f, r, 12));
+                }
+            }
+        }
+    }
 }
