@@ -67,6 +67,11 @@ public final class DeviceHost implements KernelHost {
     }
 
     @Override
+    public int maxLocalSize(Method kernel) {
+        return device.kernel(kernel).maxWorkGroupSize();
+    }
+
+    @Override
     public void finish() {
         device.synchronize();
     }

@@ -36,6 +36,15 @@ public interface KernelHost extends AutoCloseable {
     /** Launches {@code kernel} on {@code globalSize} work-items in groups of {@code localSize}. */
     void launch(Method kernel, int globalSize, int localSize, Object... args);
 
+    /**
+     * The largest work-group size {@code kernel} can be launched with on this host: the device maximum, or less
+     * where the compiled kernel's register or local-memory use lowers it (NVIDIA OpenCL reports 256 for the NTT
+     * pass kernel). Default: no limit (the Java hosts).
+     */
+    default int maxLocalSize(Method kernel) {
+        return Integer.MAX_VALUE;
+    }
+
     /** Waits for every launch submitted so far. */
     void finish();
 
