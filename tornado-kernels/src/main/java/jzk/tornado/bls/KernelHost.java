@@ -37,12 +37,12 @@ public interface KernelHost extends AutoCloseable {
     void launch(Method kernel, int globalSize, int localSize, Object... args);
 
     /**
-     * The largest work-group this host can launch {@code kernel} with. A device may allow less than its nominal
-     * maximum for a kernel that uses many registers or much local memory (NVIDIA's OpenCL gives 256 for the NTT
-     * pass kernel on an H200), so launch geometry that depends on it asks here.
+     * The largest work-group size {@code kernel} can be launched with on this host: the device maximum, or less
+     * where the compiled kernel's register or local-memory use lowers it (NVIDIA OpenCL reports 256 for the NTT
+     * pass kernel). Default: no limit (the Java hosts).
      */
     default int maxLocalSize(Method kernel) {
-        return 1024;
+        return Integer.MAX_VALUE;
     }
 
     /** Waits for every launch submitted so far. */

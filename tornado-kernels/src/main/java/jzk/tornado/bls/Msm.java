@@ -31,8 +31,12 @@ public final class Msm {
      * per-work-item bucket memory stays within {@link #MAX_BUCKET_INTS}.
      */
     static final int TARGET_WORK_ITEMS = Integer.getInteger("jzk.msm.workItems", 1 << 15);
-    /** Bucket memory bound: 2^30 ints (4 GiB), also keeping every int index of the kernels below 2^31. */
-    static final long MAX_BUCKET_INTS = 1L << 30;
+    /**
+     * Bucket memory bound: 2^31 − 1 ints (8 GiB), the most that keeps every int index of the kernels below 2^31
+     * (the JIT widens indices to 64-bit byte offsets, so larger buffers are addressed correctly). Was 2^30, which
+     * kept c one lower than the cost model wants at 2^24 points (c = 10 instead of 11 for G1 at 2^15 work-items).
+     */
+    static final long MAX_BUCKET_INTS = Integer.MAX_VALUE;
 
     /** Window size c, windows W = ceil(256/c), chunks G (a power of two). */
     record Config(int c, int windows, int groups) {

@@ -83,11 +83,13 @@ public final class MsmKernels {
         for (int b = 0; b < bucketCount; b++) {
             Xyzz.setInfinity(d, buckets, bo + b * pInts);
         }
+        // one register file for all the additions (a private array per addition would be zero-filled each time)
+        int[] reg = new int[Xyzz.SCRATCH];
         for (int i = start; i < end; i++) {
             int digit = signedDigit(scalars, i * 8, w, c);
             if (digit != 0) {
                 int mag = digit < 0 ? -digit : digit;
-                Xyzz.addAffine(d, buckets, bo + (mag - 1) * pInts, bases, i * aInts, digit < 0);
+                Xyzz.addAffine(d, buckets, bo + (mag - 1) * pInts, bases, i * aInts, digit < 0, reg);
             }
         }
     }
@@ -108,13 +110,14 @@ public final class MsmKernels {
         // one private array: running sum at 0, accumulator at 96, current bucket at 192. The two additions per
         // bucket are one loop body, so the kernel carries one copy of the XYZZ addition instead of two.
         int[] pts = new int[288];
+        int[] reg = new int[Xyzz.SCRATCH];
         Xyzz.setInfinity(d, pts, 0);
         Xyzz.setInfinity(d, pts, 96);
         for (int b = bucketCount - 1; b >= 0; b--) {
             Xyzz.copy(d, pts, 192, buckets, bo + b * pInts);
             for (int step = 0; step < 2; step++) {
                 // step 0: run += bucket; step 1: acc += run
-                Xyzz.add(d, pts, 96 * step, pts, 192 - 192 * step);
+                Xyzz.add(d, pts, 96 * step, pts, 192 - 192 * step, reg);
             }
         }
         Xyzz.copy(d, partials, gid * pInts, pts, 96);

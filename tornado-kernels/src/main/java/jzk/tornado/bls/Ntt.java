@@ -109,8 +109,9 @@ public final class Ntt implements AutoCloseable {
     private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
         checkSize(data);
         host.launch(BIT_REVERSE, grid(n), LOCAL, data, lgN);
-        // a pass of k stages runs 2^(k-1) work-items per group: never more than the kernel allows on this host
-        int block = Math.min(lgBlock, 32 - Integer.numberOfLeadingZeros(host.maxLocalSize(STAGES)));
+        // a pass of k stages runs 2^(k−1) work-items per group: cap k where the compiled kernel allows fewer
+        int limit = host.maxLocalSize(STAGES);
+        int block = Math.max(1, Math.min(lgBlock, 31 - Integer.numberOfLeadingZeros(Math.max(1, limit)) + 1));
         for (int s0 = 0; s0 < lgN; s0 += block) {
             int k = Math.min(block, lgN - s0);
             host.launch(STAGES, n / 2, 1 << (k - 1), data, tw, lgN, s0, k);

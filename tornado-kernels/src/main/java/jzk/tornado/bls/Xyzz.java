@@ -17,17 +17,25 @@ package jzk.tornado.bls;
  * every call, so formulas written as straight-line calls put one field multiplication's code at each of their
  * ~17 multiplications; as a program over a private register file, each point operation carries one copy of
  * multiply/add/subtract, and a kernel compiles in about a second instead of tens of seconds. The dispatch costs
- * a few instructions per field operation against hundreds for a multiplication.
+ * a few instructions per field operation against hundreds for a multiplication. The register file is indexed
+ * by data, so it lives in local memory on the GPU; each field operation ({@link MontFp}) loads its operands'
+ * limbs into hardware registers once, computes there, and stores the result once (36 local accesses per Fp
+ * product; ptxas for {@code MsmKernels.accumulate}: 2160-byte frame, all of it this file and the Fp2 copies).
  */
 public final class Xyzz {
     private Xyzz() {
     }
 
-    /** Register-file slot width: the widest coordinate (Fp2). */
+    /**
+     * Register-file capacity per slot: the widest coordinate (Fp2). Slots are packed at the group's width
+     * {@code 12·d} (G1 touches only the first half of the file), which halves G1's local-memory working set.
+     */
     private static final int W = 24;
     /** Slots: X1 Y1 ZZ1 ZZZ1 = 0..3, X2 Y2 ZZ2 ZZZ2 = 4..7 (affine x2, y2 in 4, 5), T0..T7 = 8..15, outputs 16..19. */
     private static final int SLOTS = 20;
     private static final int OUT = 16;
+    /** Register file plus the Fp2 products' scratch: the ints of the {@code reg} array the formulas run on. */
+    public static final int SCRATCH = SLOTS * W + CurveField.MUL_SCRATCH;
     private static final int MUL = 0;
     private static final int ADD = 1;
     private static final int SUB = 2;
@@ -84,13 +92,14 @@ public final class Xyzz {
 
     /** Runs the operations of {@link #PROGRAM} in {@code [from, to)} on the register file {@code reg}. */
     private static void exec(int d, int[] reg, int from, int to) {
+        int s = 12 * d;
         for (int pc = from; pc < to; pc += 4) {
             int op = PROGRAM[pc];
-            int dst = PROGRAM[pc + 1] * W;
-            int a = PROGRAM[pc + 2] * W;
-            int b = PROGRAM[pc + 3] * W;
+            int dst = PROGRAM[pc + 1] * s;
+            int a = PROGRAM[pc + 2] * s;
+            int b = PROGRAM[pc + 3] * s;
             if (op == MUL) {
-                CurveField.mul(d, reg, dst, reg, a, reg, b);
+                CurveField.mul(d, reg, dst, reg, a, reg, b, reg, SLOTS * W);
             } else if (op == ADD) {
                 CurveField.add(d, reg, dst, reg, a, reg, b);
             } else {
@@ -104,7 +113,7 @@ public final class Xyzz {
         int s = 12 * d;
         for (int c = 0; c < count; c++) {
             for (int i = 0; i < s; i++) {
-                reg[(slot + c) * W + i] = src[so + c * s + i];
+                reg[(slot + c) * s + i] = src[so + c * s + i];
             }
         }
     }
@@ -114,7 +123,7 @@ public final class Xyzz {
         int s = 12 * d;
         for (int c = 0; c < 4; c++) {
             for (int i = 0; i < s; i++) {
-                p[po + c * s + i] = reg[(OUT + c) * W + i];
+                p[po + c * s + i] = reg[(OUT + c) * s + i];
             }
         }
     }
@@ -146,6 +155,15 @@ public final class Xyzz {
      * madd-2008-s, or mdbl-2008-s-1 when the base equals p, or infinity when it is −p.
      */
     public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
+        addAffine(d, p, po, a, ao, negate, new int[SCRATCH]);
+    }
+
+    /**
+     * As {@link #addAffine(int, int[], int, int[], int, boolean)} on the caller's register file {@code reg} of
+     * {@link #SCRATCH} ints (contents ignored, overwritten): a kernel that adds many points allocates it once,
+     * instead of every addition allocating and zero-filling its own.
+     */
+    public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate, int[] reg) {
         if (isAffineInfinity(d, a, ao)) {
             return;
         }
@@ -161,19 +179,18 @@ public final class Xyzz {
             CurveField.setOne(d, p, po + 3 * s);
             return;
         }
-        int[] reg = new int[SLOTS * W];
         load(d, reg, 0, p, po, 4);
         load(d, reg, 4, a, ao, 2);
         if (negate) {
-            CurveField.neg(d, reg, 5 * W, reg, 5 * W);
+            CurveField.neg(d, reg, 5 * s, reg, 5 * s);
         }
         // phase 0: P and R; phase 1: the addition, or the doubling when P = R = 0
         int from = MADD_PRE;
         int to = MADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, 8 * W)) {
-                    if (!CurveField.isZero(d, reg, 9 * W)) {
+                if (CurveField.isZero(d, reg, 8 * s)) {
+                    if (!CurveField.isZero(d, reg, 9 * s)) {
                         setInfinity(d, p, po);
                         return;
                     }
@@ -191,7 +208,7 @@ public final class Xyzz {
 
     /** p = 2p in place (dbl-2008-s-1). Infinity stays infinity (ZZ1 = 0 ⇒ ZZ3 = 0). */
     public static void dbl(int d, int[] p, int po) {
-        int[] reg = new int[SLOTS * W];
+        int[] reg = new int[SCRATCH];
         load(d, reg, 0, p, po, 4);
         exec(d, reg, DBL, ADD_PRE);
         storeOut(d, reg, p, po);
@@ -201,6 +218,11 @@ public final class Xyzz {
      * p += q, both XYZZ: add-2008-s; P = 0 = R means p = q (doubling); P = 0 ≠ R means p = −q (infinity).
      */
     public static void add(int d, int[] p, int po, int[] q, int qo) {
+        add(d, p, po, q, qo, new int[SCRATCH]);
+    }
+
+    /** As {@link #add(int, int[], int, int[], int)} on the caller's register file of {@link #SCRATCH} ints. */
+    public static void add(int d, int[] p, int po, int[] q, int qo, int[] reg) {
         if (isInfinity(d, q, qo)) {
             return;
         }
@@ -208,15 +230,15 @@ public final class Xyzz {
             copy(d, p, po, q, qo);
             return;
         }
-        int[] reg = new int[SLOTS * W];
+        int s = 12 * d;
         load(d, reg, 0, p, po, 4);
         load(d, reg, 4, q, qo, 4);
         int from = ADD_PRE;
         int to = ADD_POST;
         for (int phase = 0; phase < 2; phase++) {
             if (phase == 1) {
-                if (CurveField.isZero(d, reg, 9 * W)) {
-                    if (!CurveField.isZero(d, reg, 11 * W)) {
+                if (CurveField.isZero(d, reg, 9 * s)) {
+                    if (!CurveField.isZero(d, reg, 11 * s)) {
                         setInfinity(d, p, po);
                         return;
                     }

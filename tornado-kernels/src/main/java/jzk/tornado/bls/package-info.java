@@ -4,7 +4,9 @@
  * <p>Layers, bottom up:
  * <ul>
  *   <li>{@link jzk.tornado.bls.Mont32}: Montgomery arithmetic on 32-bit limbs for both fields (Fr: 8 limbs, Fp:
- *       12 limbs), one implementation selected by a field index and a constants table; CIOS multiplication.</li>
+ *       12 limbs), one implementation selected by a field index and a constants table; CIOS multiplication.
+ *       {@link jzk.tornado.bls.MontFp}: the Fp product, sum and difference with the limbs in scalar locals
+ *       (register-resident on the GPU), used by the point formulas.</li>
  *   <li>{@link jzk.tornado.bls.CurveField}: the coordinate field of G1 (Fp) or G2 (Fp2) by degree d.</li>
  *   <li>{@link jzk.tornado.bls.Xyzz}: XYZZ point arithmetic for both groups, formulas as data programs.</li>
  *   <li>Kernels: {@link jzk.tornado.bls.FieldKernels} (element-wise, tests and throughput),

@@ -119,4 +119,63 @@ class NttTest {
             }
         }
     }
+
+    /**
+     * A host whose pass kernel allows only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
+     * pass wants): the plan splits passes to fit and the transform is unchanged.
+     */
+    @Test
+    void passesShrinkToTheKernelsWorkGroupLimit() {
+        int lgN = 9;
+        FrDomain cpu = new FrDomain(lgN, Fr.RootFamily.GENERATOR_7);
+        KernelHost limited = new KernelHost() {
+            @Override
+            public String name() {
+                return host.name() + " (local size ≤ 8)";
+            }
+
+            @Override
+            public Buffer allocate(long ints) {
+                return host.allocate(ints);
+            }
+
+            @Override
+            public void write(Buffer dst, long dstOffset, int[] src, int len) {
+                host.write(dst, dstOffset, src, len);
+            }
+
+            @Override
+            public void read(Buffer src, long srcOffset, int[] dst, int len) {
+                host.read(src, srcOffset, dst, len);
+            }
+
+            @Override
+            public void launch(java.lang.reflect.Method kernel, int globalSize, int localSize, Object... args) {
+                if (kernel.getName().equals("stages") && localSize > 8) {
+                    throw new IllegalStateException("local size " + localSize + " above the limit 8");
+                }
+                host.launch(kernel, globalSize, localSize, args);
+            }
+
+            @Override
+            public int maxLocalSize(java.lang.reflect.Method kernel) {
+                return kernel.getName().equals("stages") ? 8 : host.maxLocalSize(kernel);
+            }
+
+            @Override
+            public void finish() {
+                host.finish();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
+            long[] a = randomVector(plan.n);
+            long[] want = a.clone();
+            cpu.fft(want);
+            assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward with passes of ≤ 4 stages");
+        }
+    }
 }

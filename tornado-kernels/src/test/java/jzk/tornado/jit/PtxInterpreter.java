@@ -39,6 +39,9 @@ final class PtxInterpreter {
     private final Map<String, Integer> tableWidth = new HashMap<>();
     private final Map<String, Long> sharedArrays = new HashMap<>();
     private final Map<String, Long> localArrays = new HashMap<>();
+    /** Executed instructions and {@code ld.local}/{@code st.local} of all runs (a cost proxy for kernel tuning). */
+    static final java.util.concurrent.atomic.LongAdder EXECUTED = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder LOCAL_ACCESSES = new java.util.concurrent.atomic.LongAdder();
 
     private static final Pattern TABLE = Pattern.compile(
             "\\.global \\.align 8 \\.b(32|64) (\\w+)\\[(\\d+)] = \\{(.*)};");
@@ -175,6 +178,10 @@ final class PtxInterpreter {
                 }
                 String[] op = in.op;
                 String[] a = in.args;
+                EXECUTED.increment();
+                if ((op[0].equals("ld") || op[0].equals("st")) && op[1].equals("local")) {
+                    LOCAL_ACCESSES.increment();
+                }
                 switch (op[0]) {
                     case "ret" -> {
                         return;
