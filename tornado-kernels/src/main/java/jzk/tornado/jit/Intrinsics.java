@@ -29,6 +29,7 @@ final class Intrinsics {
     static final String CONTEXT = "jzk/tornado/api/KernelContext";
     static final String OFFHEAP_LONGS = "jzk/tornado/api/OffHeapLongArray";
     static final String OFFHEAP_INTS = "jzk/tornado/api/OffHeapIntArray";
+    static final String ATOMICS = "jzk/tornado/api/Atomics";
 
     private Intrinsics() {
     }
@@ -118,6 +119,10 @@ final class Intrinsics {
             throw in.error(ii.opcode().name().toLowerCase() + " of " + owner.replace('/', '.') + "." + name
                     + " (only static methods and the KernelContext/off-heap array built-ins can be called)");
         }
+        if (owner.equals(ATOMICS)) {
+            atomic(in, name + desc);
+            return;
+        }
         if (jdkStatic(in, owner + "." + name + desc)) {
             return;
         }
@@ -131,6 +136,23 @@ final class Intrinsics {
                     + " (not a supported intrinsic)");
         }
         inlineStatic(in, owner, name, ii.typeSymbol());
+    }
+
+    /** {@code Atomics.addInt(int[], int, int)}: the old value, on a global or local int array. */
+    private static void atomic(InsnInterpreter in, String key) {
+        if (!key.equals("addInt([III)I")) {
+            throw in.error("Atomics." + key + " (only addInt(int[], int, int))");
+        }
+        Ir.Operand v = in.popPrim(Type.I32);
+        Ir.Operand idx = in.popPrim(Type.I32);
+        Ir.ArrayBase a = in.popArray(false);
+        if (a.elem != Type.I32 || (a.space != Ir.Space.GLOBAL && a.space != Ir.Space.SHARED)) {
+            throw in.error("Atomics.addInt on " + a.label + " (" + a.space.name().toLowerCase() + " "
+                    + (a.elem == Type.I32 ? "int" : "long") + " array): only global or local int arrays");
+        }
+        Ir.Var dst = in.pushTarget(Type.I32);
+        in.add(new Ir.AtomicAdd(dst, a, idx, v));
+        in.push(Type.I32, null, false);
     }
 
     private static boolean jdkStatic(InsnInterpreter in, String key) {

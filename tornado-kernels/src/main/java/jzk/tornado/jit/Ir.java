@@ -99,7 +99,7 @@ final class Ir {
 
     enum Special { GLOBAL_ID, LOCAL_ID, GROUP_ID, LOCAL_SIZE, GLOBAL_SIZE }
 
-    sealed interface Insn permits Move, Unary, Binary, Load, Store, ZeroFill, ReadSpecial, Barrier {
+    sealed interface Insn permits Move, Unary, Binary, Load, Store, AtomicAdd, ZeroFill, ReadSpecial, Barrier {
     }
 
     record Move(Var dst, Operand src) implements Insn {
@@ -121,6 +121,10 @@ final class Ir {
     }
 
     record Store(ArrayBase array, Operand index, Operand value) implements Insn {
+    }
+
+    /** {@code dst = array[index]; array[index] += value} as one atomic step (I32, global or shared array). */
+    record AtomicAdd(Var dst, ArrayBase array, Operand index, Operand value) implements Insn {
     }
 
     /** Java's zero-initialisation of {@code new long[K]}. */

@@ -178,6 +178,8 @@ final class OpenClWriter {
             case Ir.Binary bin -> line(name(bin.dst()) + " = " + binary(bin) + ";");
             case Ir.Load ld -> line(name(ld.dst()) + " = " + element(ld.array(), ld.index()) + ";");
             case Ir.Store st -> line(element(st.array(), st.index()) + " = " + val(st.value()) + ";");
+            case Ir.AtomicAdd at -> line(name(at.dst()) + " = atomic_add(&" + element(at.array(), at.index()) + ", "
+                    + val(at.value()) + ");");
             case Ir.ZeroFill z -> {
                 String i = "z" + nextLoop++;
                 line("for (int " + i + " = 0; " + i + " < " + z.array().length + "; " + i + "++) "

@@ -170,6 +170,11 @@ final class PtxWriter {
                 String addr = address(st.array(), st.index());
                 line("st." + space(st.array()) + "." + u(st.array().elem) + " [" + addr + "], " + v + ";");
             }
+            case Ir.AtomicAdd at -> {
+                String v = reg(at.value());
+                String addr = address(at.array(), at.index());
+                line("atom." + space(at.array()) + ".add.u32 " + reg(at.dst()) + ", [" + addr + "], " + v + ";");
+            }
             case Ir.ZeroFill z -> zeroFill(z.array());
             case Ir.ReadSpecial rs -> special(rs);
             case Ir.Barrier b -> line("bar.sync 0;");

@@ -127,6 +127,10 @@ public final class ConformanceCases {
                 return new Object[] {null, r.nextInt(2 * n) - n / 2, a[r.nextInt(n)], a, new long[n * 4]};
             }),
             c("reverseAndRotate", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 7]}),
+            c("atomicHistogram", N, ConformanceKernels.GROUP, (r, n) -> new Object[] {null, ints(r, n),
+                new int[ConformanceKernels.ATOMIC_KEYS], new int[ConformanceKernels.ATOMIC_KEYS],
+                new int[ConformanceKernels.ATOMIC_KEYS * ConformanceKernels.ATOMIC_SLOTS],
+                new int[n / ConformanceKernels.GROUP * ConformanceKernels.ATOMIC_KEYS]}),
             c("carryChains", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), longs(r, n * 4),
                 new long[n * 10]}));
 

@@ -1,5 +1,6 @@
 package jzk.tornado.conformance;
 
+import jzk.tornado.api.Atomics;
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
@@ -347,6 +348,37 @@ public final class ConformanceKernels {
         if (lid == 0) {
             out[ctx.groupIdx * 2] = shared[0];
             out[ctx.groupIdx * 2 + 1] = firstFour;
+        }
+    }
+
+    /** Keys of {@link #atomicHistogram} (a power of two) and the slots per key its old values may claim. */
+    static final int ATOMIC_KEYS = 16;
+    static final int ATOMIC_SLOTS = 256;
+
+    /**
+     * {@link Atomics#addInt} on global and local arrays, checked only through order-independent results: per-key
+     * counts and wrapping sums, the slots {@code 0..count-1} claimed through the returned old values (each exactly
+     * once, whichever work-item gets which), and per-group counts from a local histogram.
+     */
+    public static void atomicHistogram(KernelContext ctx, int[] keys, int[] counts, int[] sums, int[] slots,
+                                       int[] groupCounts) {
+        int[] local = ctx.allocateIntLocalArray(ATOMIC_KEYS);
+        int lid = ctx.localIdx;
+        if (lid < ATOMIC_KEYS) {
+            local[lid] = 0;
+        }
+        ctx.localBarrier();
+        int x = keys[ctx.globalIdx];
+        int k = x & (ATOMIC_KEYS - 1);
+        int old = Atomics.addInt(counts, k, 1);
+        if (old < ATOMIC_SLOTS) {
+            Atomics.addInt(slots, k * ATOMIC_SLOTS + old, 1 + old);
+        }
+        Atomics.addInt(sums, k, x);
+        Atomics.addInt(local, k, 1 + (x >>> 31));
+        ctx.localBarrier();
+        if (lid < ATOMIC_KEYS) {
+            groupCounts[ctx.groupIdx * ATOMIC_KEYS + lid] = local[lid];
         }
     }
 

@@ -207,6 +207,19 @@ final class PtxInterpreter {
                             m.set(JAVA_INT_UNALIGNED, addr, (int) get(a[1]));
                         }
                     }
+                    case "atom" -> {
+                        // only atom.{global,shared}.add.u32, which the JIT emits for Atomics.addInt
+                        if (!op[2].equals("add") || !op[3].equals("u32")) {
+                            throw new IllegalStateException("atom." + String.join(".", op));
+                        }
+                        MemorySegment m = space(op[1]);
+                        long addr = address(a[1]);
+                        synchronized (PtxInterpreter.class) {
+                            int old = m.get(JAVA_INT_UNALIGNED, addr);
+                            m.set(JAVA_INT_UNALIGNED, addr, old + (int) get(a[2]));
+                            set(a[0], old);
+                        }
+                    }
                     case "setp" -> set(a[0], compare(op[1], op[2], get(a[1]), get(a[2])) ? 1 : 0);
                     case "selp" -> set(a[0], get(a[3]) != 0 ? get(a[1]) : get(a[2]));
                     default -> set(a[0], alu(op, a));
