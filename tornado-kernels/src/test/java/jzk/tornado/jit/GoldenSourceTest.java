@@ -19,7 +19,7 @@ import jzk.tornado.conformance.ConformanceCases.Case;
  * Golden sources: the exact PTX and OpenCL C of two small kernels (the TornadoVM regression cases), kept as
  * resources under {@code golden/}. They are change detectors, reviewed by a person when the writers change,
  * not correctness claims (correctness is checked by running every kernel: {@link PtxConformanceTest},
- * {@link OpenClConformanceTest}). To regenerate after an intended change, run this test with
+ * {@code jzk.tornado.runtime.DeviceConformanceTest}). To regenerate after an intended change, run this test with
  * {@code -Djzk.jit.updateGolden=src/test/resources/jzk/tornado/jit/golden} (from {@code tornado-kernels/})
  * and review the diff.
  */
