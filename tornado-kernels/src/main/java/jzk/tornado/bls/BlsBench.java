@@ -112,6 +112,7 @@ public final class BlsBench {
                     for (int items : msmItems) {
                         rows.add(benchMsm(h, d, lg, bases, scalars, reps, 1 << items, firstResult, agree));
                     }
+                    rows.add(benchSortedMsm(h, d, lg, bases, scalars, reps, firstResult, agree));
                 }
             }
         }
@@ -201,6 +202,21 @@ public final class BlsBench {
             record(first, agree, op + lg, h.name(), out[0]);
             Msm.Config cfg = Msm.choose(1 << lg, d, items);
             return new Row(op, lg, h.name(), resident, total, "c=" + cfg.c() + " W=" + cfg.windows() + " G=" + cfg.groups());
+        }
+    }
+
+    /** The sorted path ({@link SortedMsm}) on the same inputs; agrees = same affine result as the row's first. */
+    private static Row benchSortedMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps,
+                                      Map<String, long[]> first, Map<String, String> agree) {
+        String op = d == 1 ? "msm G1" : "msm G2";
+        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
+            long[][] out = new long[1][];
+            double resident = median(reps, () -> out[0] = SortedMsm.msm(rb, scalars));
+            long[] ref = first.putIfAbsent(op + lg, out[0]);
+            agree.put(op + " sorted" + lg + "|" + h.name(), ref == null || Arrays.equals(ref, out[0]) ? "yes" : "NO");
+            int c = SortedMsm.chooseC(1 << lg);
+            return new Row(op + " sorted", lg, h.name(), resident, Double.NaN, "c=" + c + " W=" + (256 + c - 1) / c
+                    + " slices≈" + SortedMsm.TARGET_SLICES + " reduce≈" + SortedMsm.TARGET_REDUCE);
         }
     }
 
