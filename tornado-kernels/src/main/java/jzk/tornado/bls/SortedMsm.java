@@ -33,7 +33,7 @@ public final class SortedMsm {
     /** Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. */
     static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */
-    static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 13);
+    static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 15);
 
     /** The c in 2 … 16 with the least W·(n + 2^c) (accumulation plus bucket reduction). */
     static int chooseC(int n) {
