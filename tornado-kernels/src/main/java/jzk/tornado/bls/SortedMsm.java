@@ -35,6 +35,24 @@ public final class SortedMsm {
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */
     static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 15);
 
+    /**
+     * When set, {@link #segment} waits for the device after each phase and records the phase times (ns) in
+     * {@link #lastPhases}: histogram (with the counts' read-back), prefix sum and slicing on the host, scatter
+     * (with the slice tables' upload), slice sums, reduction + fold + read-back + Horner. For benchmarks only (the waits serialise host and device).
+     */
+    static volatile boolean profile;
+    static final long[] lastPhases = new long[5];
+
+    private static long mark(KernelHost host, int phase, long t0) {
+        if (!profile) {
+            return t0;
+        }
+        host.finish();
+        long t = System.nanoTime();
+        lastPhases[phase] = t - t0;
+        return t;
+    }
+
     /** The c in 2 … 16 with the least W·(n + 2^c) (accumulation plus bucket reduction). */
     static int chooseC(int n) {
         int best = 2;
@@ -84,10 +102,12 @@ public final class SortedMsm {
             host.write(sc, 0, part, part.length);
             int[] counts = new int[ids];
             host.write(cursor, 0, counts, ids);
+            long t = profile ? mark(host, 0, System.nanoTime()) : 0;
             try (KernelHost.Buffer none = host.allocate(1)) {
                 host.launch(BIN, grid(n), LOCAL, sc, cursor, none, n, c, windows, 0);
             }
             host.read(cursor, 0, counts, ids);
+            t = mark(host, 0, t);
             // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
             int[] start = new int[ids];
             long entries = 0;
@@ -115,6 +135,7 @@ public final class SortedMsm {
                 }
             }
             sliceStart[slices] = (int) entries;
+            t = mark(host, 1, t);
             int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
             try (KernelHost.Buffer entryBuf = host.allocate(Math.max(1, entries));
                  KernelHost.Buffer sliceBuf = host.allocate(slices + 1);
@@ -125,9 +146,11 @@ public final class SortedMsm {
                 host.launch(BIN, grid(n), LOCAL, sc, cursor, entryBuf, n, c, windows, 1);
                 host.write(sliceBuf, 0, sliceStart, slices + 1);
                 host.write(bucketBuf, 0, bucketSlice, ids + 1);
+                t = mark(host, 2, t);
                 if (slices > 0) {
                     host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
                 }
+                t = mark(host, 3, t);
                 int items = windows * parts;
                 host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
                 for (int half = items / 2; half >= windows; half /= 2) {
@@ -143,6 +166,7 @@ public final class SortedMsm {
                     }
                     Xyzz.add(d, acc, 0, winSums, w * pInts);
                 }
+                mark(host, 4, t);
                 return acc;
             }
         }
