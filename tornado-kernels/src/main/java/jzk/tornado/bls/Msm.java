@@ -80,7 +80,7 @@ public final class Msm {
 
     /**
      * Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). Segments of at least
-     * {@link SortedMsm#SORTED_FROM} points take the sorted path ({@link SortedMsm}), smaller ones the chunked one.
+     * {@link SortedMsm#sortedFrom} points (default 2^20) take the sorted path ({@link SortedMsm}), smaller ones the chunked one.
      */
     public static long[] msm(ResidentBases bases, long[] scalars) {
         return msm(bases, scalars, TARGET_WORK_ITEMS, true);
@@ -104,7 +104,7 @@ public final class Msm {
             if (points <= 0) {
                 continue;
             }
-            int[] seg = allowSorted && points >= SortedMsm.SORTED_FROM
+            int[] seg = allowSorted && points >= SortedMsm.sortedFrom
                     ? SortedMsm.segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points,
                             SortedMsm.TARGET_SLICES, SortedMsm.TARGET_REDUCE)
                     : segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
@@ -139,7 +139,7 @@ public final class Msm {
             Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
             try (KernelHost.Buffer seg = host.allocate(ints.length)) {
                 host.write(seg, 0, ints, ints.length);
-                int[] sum = points >= SortedMsm.SORTED_FROM
+                int[] sum = points >= SortedMsm.sortedFrom
                         ? SortedMsm.segment(host, d, seg, s32, from, points, SortedMsm.TARGET_SLICES,
                                 SortedMsm.TARGET_REDUCE)
                         : segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS);

@@ -13,7 +13,7 @@ import java.lang.reflect.Method;
  *
  * <p>Invariants: same inputs and result as {@link Msm} (canonical scalars below r, affine Montgomery result,
  * infinity as zeros); the result is bit-exact with {@link Msm} because both return the affine normal form of the
- * same group element. {@link Msm} selects this path for segments of at least {@link #SORTED_FROM} points.
+ * same group element. {@link Msm} selects this path for segments of at least {@link #sortedFrom} points.
  */
 public final class SortedMsm {
     private SortedMsm() {
@@ -27,9 +27,10 @@ public final class SortedMsm {
 
     /**
      * Segments of at least this many points take the sorted path. 2^20 is a guess, to be tuned on the H200
-     * (the sorted path's fixed costs are two extra launches and a W·2^(c−1)-int host round trip).
+     * (the sorted path's fixed costs are two extra launches and a W·2^(c−1)-int host round trip). Not final so
+     * that tests can lower it to exercise {@link Msm}'s selection on small inputs.
      */
-    static final int SORTED_FROM = Integer.getInteger("jzk.msm.sortedFrom", 1 << 20);
+    static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 20);
     /** Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. */
     static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */

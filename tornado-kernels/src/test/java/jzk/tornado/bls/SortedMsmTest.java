@@ -116,6 +116,23 @@ class SortedMsmTest {
         check(1, same, s, true, "one base, shared scalar");
     }
 
+    /** Msm's resident and streaming entry points hand segments at or above the threshold to the sorted path. */
+    @Test
+    void msmSelectsTheSortedPathFromTheThreshold() {
+        int n = 40;
+        long[] b = bases(G1.CURVE, n);
+        long[] s = scalars(n, true);
+        int saved = SortedMsm.sortedFrom;
+        try (ResidentBases rb = new ResidentBases(host, 1, b, 1 << 20)) {
+            long[] want = Msm.msm(rb, s, Msm.TARGET_WORK_ITEMS);
+            SortedMsm.sortedFrom = 16;
+            assertArrayEquals(want, Msm.msm(rb, s), "resident, sorted segments");
+            assertArrayEquals(want, Msm.msmStreaming(host, 1, b, s, 17), "streamed: sorted 17, 17 and chunked 6");
+        } finally {
+            SortedMsm.sortedFrom = saved;
+        }
+    }
+
     @Test
     void zeroScalarsGiveInfinity() {
         int n = 32;
