@@ -58,8 +58,9 @@ public final class BlsBench {
             opt.put(a.substring(0, eq), a.substring(eq + 1));
         }
         int reps = Integer.parseInt(opt.getOrDefault("reps", "5"));
-        List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", Integer.toString(
-                Integer.numberOfTrailingZeros(Msm.TARGET_WORK_ITEMS))));
+        // chunked MSM rows default to 2^17 work-items, its fastest setting on the H200 in runs 4–5 (Msm's own
+        // default is 2^15); the sorted path's row follows them
+        List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", "17"));
         List<KernelHost> hosts = BenchHosts.open(opt.getOrDefault("backends", "all"));
         List<Row> rows = new ArrayList<>() {
             @Override
@@ -112,6 +113,7 @@ public final class BlsBench {
                     for (int items : msmItems) {
                         rows.add(benchMsm(h, d, lg, bases, scalars, reps, 1 << items, firstResult, agree));
                     }
+                    rows.add(benchSortedMsm(h, d, lg, bases, scalars, reps, firstResult, agree));
                 }
             }
         }
@@ -201,6 +203,30 @@ public final class BlsBench {
             record(first, agree, op + lg, h.name(), out[0]);
             Msm.Config cfg = Msm.choose(1 << lg, d, items);
             return new Row(op, lg, h.name(), resident, total, "c=" + cfg.c() + " W=" + cfg.windows() + " G=" + cfg.groups());
+        }
+    }
+
+    /** The sorted path ({@link SortedMsm}) on the same inputs; agrees = same affine result as the row's first. */
+    private static Row benchSortedMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps,
+                                      Map<String, long[]> first, Map<String, String> agree) {
+        String op = d == 1 ? "msm G1" : "msm G2";
+        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
+            long[][] out = new long[1][];
+            double resident = median(reps, () -> out[0] = SortedMsm.msm(rb, scalars));
+            long[] ref = first.putIfAbsent(op + lg, out[0]);
+            agree.put(op + " sorted" + lg + "|" + h.name(), ref == null || Arrays.equals(ref, out[0]) ? "yes" : "NO");
+            int c = SortedMsm.chooseC(1 << lg);
+            // one more call with a device wait after each phase, for the phase split in the note
+            SortedMsm.profile = true;
+            try {
+                SortedMsm.msm(rb, scalars);
+            } finally {
+                SortedMsm.profile = false;
+            }
+            long[] ph = SortedMsm.lastPhases;
+            return new Row(op + " sorted", lg, h.name(), resident, Double.NaN, "c=" + c + " W=" + (256 + c - 1) / c
+                    + String.format(" phases ms: hist %.1f, host %.1f, scatter %.1f, sums %.1f, reduce %.1f",
+                    ph[0] / 1e6, ph[1] / 1e6, ph[2] / 1e6, ph[3] / 1e6, ph[4] / 1e6));
         }
     }
 

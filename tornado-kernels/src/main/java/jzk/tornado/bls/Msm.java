@@ -78,13 +78,23 @@ public final class Msm {
         return Layout.split(scalars);
     }
 
-    /** Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). */
+    /**
+     * Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). Segments of at least
+     * {@link SortedMsm#sortedFrom} points (default 2^20) take the sorted path ({@link SortedMsm}), smaller ones the chunked one.
+     */
     public static long[] msm(ResidentBases bases, long[] scalars) {
-        return msm(bases, scalars, TARGET_WORK_ITEMS);
+        return msm(bases, scalars, TARGET_WORK_ITEMS, true);
     }
 
-    /** As {@link #msm(ResidentBases, long[])} with an explicit work-item target (tuning, benchmarks). */
+    /**
+     * The chunked path alone, with an explicit work-item target (tuning, benchmarks); {@link SortedMsm#msm} is
+     * the sorted path alone.
+     */
     public static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems) {
+        return msm(bases, scalars, targetWorkItems, false);
+    }
+
+    private static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems, boolean allowSorted) {
         int d = bases.d;
         KernelHost host = bases.host;
         int[] s32 = scalarsToKernel(scalars, bases.n);
@@ -94,7 +104,10 @@ public final class Msm {
             if (points <= 0) {
                 continue;
             }
-            int[] seg = segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
+            int[] seg = allowSorted && points >= SortedMsm.sortedFrom
+                    ? SortedMsm.segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points,
+                            SortedMsm.TARGET_SLICES, SortedMsm.TARGET_REDUCE)
+                    : segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
             Xyzz.add(d, total, 0, seg, 0);
         }
         return toAffine(d, total);
@@ -126,7 +139,11 @@ public final class Msm {
             Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
             try (KernelHost.Buffer seg = host.allocate(ints.length)) {
                 host.write(seg, 0, ints, ints.length);
-                Xyzz.add(d, total, 0, segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS), 0);
+                int[] sum = points >= SortedMsm.sortedFrom
+                        ? SortedMsm.segment(host, d, seg, s32, from, points, SortedMsm.TARGET_SLICES,
+                                SortedMsm.TARGET_REDUCE)
+                        : segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS);
+                Xyzz.add(d, total, 0, sum, 0);
             }
         }
         return toAffine(d, total);

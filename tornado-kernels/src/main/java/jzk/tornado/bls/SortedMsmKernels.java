@@ -1,0 +1,139 @@
+package jzk.tornado.bls;
+
+import jzk.tornado.api.Atomics;
+import jzk.tornado.api.KernelContext;
+
+/**
+ * Kernels of the sorted (bucket-major) Pippenger MSM driven by {@link SortedMsm}, for G1 ({@code d = 1}) and G2
+ * ({@code d = 2}). Same signed-digit windows as {@link MsmKernels} (digits in {@code (−2^(c−1), 2^(c−1)]},
+ * {@code B = 2^(c−1)} buckets per window), but instead of private bucket sets per chunk, the (point, window)
+ * pairs are counting-sorted by bucket (histogram, host prefix sum, scatter), so every bucket is summed once:
+ * W·n mixed additions plus one bucket reduction per window, whatever the parallelism (the "sort by bucket"
+ * scheme of cuZK, Lu et al., TCHES 2023 §4, and of sppark).
+ *
+ * <p>Invariants: a global bucket id is {@code w·B + |digit| − 1}; an entry is the point index with the sign of
+ * its digit in bit 31 (n &lt; 2^31). The order of entries inside a bucket depends on atomic arrival order; only
+ * group sums of them are formed, and addition in the group is exact, so the affine result does not depend on it.
+ * Points are XYZZ ({@link Xyzz}), bases affine in 32-bit Montgomery limbs, scalars canonical 8×32-bit.
+ */
+public final class SortedMsmKernels {
+    private SortedMsmKernels() {
+    }
+
+    /**
+     * Work-item i: for each window w with a non-zero signed digit of scalar i, {@code counts[bucket] += 1}
+     * (scatter == 0) or, when {@code scatter == 1}, takes slot {@code cursor[bucket]++} and writes the entry there.
+     * One kernel for both passes so the two agree on the digits by construction.
+     */
+    public static void binPoints(KernelContext ctx, int[] scalars, int[] cursor, int[] entries, int n, int c,
+                                 int windows, int scatter) {
+        int i = ctx.globalIdx;
+        if (i >= n) {
+            return;
+        }
+        int half = 1 << (c - 1);
+        int carry = 0;
+        for (int w = 0; w < windows; w++) {
+            // signed recoding from the bottom, as MsmKernels.signedDigit, incrementally over w
+            int digit = MsmKernels.windowBits(scalars, i * 8, w * c, c) + carry;
+            if (digit > half) {
+                digit -= 1 << c;
+                carry = 1;
+            } else {
+                carry = 0;
+            }
+            if (digit != 0) {
+                int mag = digit < 0 ? -digit : digit;
+                int slot = Atomics.addInt(cursor, w * half + mag - 1, 1);
+                if (scatter == 1) {
+                    entries[slot] = digit < 0 ? (i | 0x80000000) : i;
+                }
+            }
+        }
+    }
+
+    /**
+     * Work-item s: {@code sums[s] = Σ ±bases[e]} over the entries {@code [sliceStart[s], sliceStart[s+1])}, a
+     * slice of one bucket (big buckets are cut into several slices so every work-item does similar work).
+     */
+    public static void sumSlices(KernelContext ctx, int d, int[] bases, int[] entries, int[] sliceStart, int[] sums,
+                                 int slices) {
+        int s = ctx.globalIdx;
+        if (s >= slices) {
+            return;
+        }
+        int pInts = 48 * d;
+        int aInts = 24 * d;
+        int so = s * pInts;
+        Xyzz.setInfinity(d, sums, so);
+        int[] reg = new int[Xyzz.SCRATCH];
+        int end = sliceStart[s + 1];
+        for (int e = sliceStart[s]; e < end; e++) {
+            int v = entries[e];
+            Xyzz.addAffine(d, sums, so, bases, (v & 0x7FFFFFFF) * aInts, v < 0, reg);
+        }
+    }
+
+    /**
+     * Work-item {@code gid = p·windows + w}: part p of window w's bucket reduction over buckets
+     * {@code [lo, lo + span)}, {@code lo = p·span}. Bucket b's sum is the sum of its slices
+     * {@code [bucketSlice[w·B + b], bucketSlice[w·B + b + 1])}. With run = Σ_{b ≥ x} B_b (running sum from the top)
+     * and acc = Σ run, acc = Σ_b (b − lo + 1)·B_b; the part's share of Σ_b (b + 1)·B_b is acc + lo·run, lo·run by
+     * double-and-add (≤ 2·(c − 1) additions). {@link MsmKernels#foldHalves} then sums the parts of each window.
+     */
+    public static void reduceParts(KernelContext ctx, int d, int[] sums, int[] bucketSlice, int[] partials, int c,
+                                   int windows, int parts) {
+        int gid = ctx.globalIdx;
+        if (gid >= windows * parts) {
+            return;
+        }
+        int p = gid / windows;
+        int w = gid - p * windows;
+        int bucketCount = 1 << (c - 1);
+        int span = bucketCount / parts;
+        int lo = p * span;
+        int pInts = 48 * d;
+        // private points: run at 0, acc at 96, operand at 192, lo·run at 288
+        int[] pts = new int[384];
+        int[] reg = new int[Xyzz.SCRATCH];
+        Xyzz.setInfinity(d, pts, 0);
+        Xyzz.setInfinity(d, pts, 96);
+        Xyzz.setInfinity(d, pts, 288);
+        for (int b = lo + span - 1; b >= lo; b--) {
+            int first = bucketSlice[w * bucketCount + b];
+            int last = bucketSlice[w * bucketCount + b + 1];
+            // steps first..last-1: run += slice; step last: acc += run (one addition site for the kernel)
+            for (int k = first; k <= last; k++) {
+                int dst = 96;
+                int src = 0;
+                if (k < last) {
+                    Xyzz.copy(d, pts, 192, sums, k * pInts);
+                    dst = 0;
+                    src = 192;
+                }
+                Xyzz.add(d, pts, dst, pts, src, reg);
+            }
+        }
+        // lo·run by double-and-add, run (at 0) doubled in place each bit; then acc += lo·run
+        for (int k = 0; k <= 2 * c; k++) {
+            int bit = k >> 1;
+            int dst = 288;
+            int src = 0;
+            boolean doIt;
+            if (k == 2 * c) {
+                dst = 96;
+                src = 288;
+                doIt = true;
+            } else if ((k & 1) == 0) {
+                doIt = ((lo >>> bit) & 1) != 0;
+            } else {
+                dst = 0;
+                doIt = (lo >>> (bit + 1)) != 0;
+            }
+            if (doIt) {
+                Xyzz.add(d, pts, dst, pts, src, reg);
+            }
+        }
+        Xyzz.copy(d, partials, gid * pInts, pts, 96);
+    }
+}
