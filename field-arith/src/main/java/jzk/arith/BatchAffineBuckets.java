@@ -167,7 +167,7 @@ final class BatchAffineBuckets {
             f.mul(prefix, (i + 1) * n, prefix, i * n, den, i * n, t, sc);
         }
         final int inv = 0, dInv = n, lambda = 2 * n, x3 = 3 * n;
-        f.inverse(t, inv, prefix, size * n);
+        CoordinateInverse.inverse(f, t, inv, prefix, size * n, t, n); // scratch: the dInv/λ slots, free here
         for (int i = size - 1; i >= 0; i--) {
             int e = i * n;
             int bo = entryBucket[i] * al;

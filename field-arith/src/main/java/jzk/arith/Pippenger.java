@@ -109,21 +109,33 @@ public final class Pippenger {
         }
         long[] result = new long[curve.jacobianLongs()];
         curve.setInfinity(result, 0);
-        if (n == 0) {
+        // Only points with a non-zero scalar and a finite base contribute (proving keys have many infinity
+        // points, witnesses many zeros): compact them once instead of testing in every window.
+        int[] live = new int[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int so = scalarsOff + i * SCALAR_LIMBS;
+            if ((scalarsCanonical[so] | scalarsCanonical[so + 1] | scalarsCanonical[so + 2]
+                    | scalarsCanonical[so + 3]) != 0 && !curve.isInfinityAffine(basesAffine, basesOff + i * al)) {
+                live[m++] = i;
+            }
+        }
+        if (m == 0) {
             return result;
         }
-        int c = windowBits(n);
-        int windows = (SCALAR_BITS + c - 1) / c + 1;
-        short[] digits = recode(scalarsCanonical, scalarsOff, n, c, windows);
+        int c = windowBits(m);
+        int windows = windowCount(c);
+        short[] digits = recode(scalarsCanonical, scalarsOff, live, m, c, windows);
 
         int threads = ForkJoinPool.getCommonPoolParallelism(); // pool workers (not counting the joining caller)
-        int chunks = chunkCount(n, c, windows, threads);
-        int chunkSize = (n + chunks - 1) / chunks;
+        int chunks = chunkCount(m, c, windows, threads);
+        int chunkSize = (m + chunks - 1) / chunks;
         List<WindowTask> tasks = new ArrayList<>();
         for (int w = 0; w < windows; w++) {
-            for (int start = 0; start < n; start += chunkSize) {
-                tasks.add(new WindowTask(curve, basesAffine, basesOff, digits, windows, w, c, start,
-                        Math.min(n, start + chunkSize), buckets));
+            int bucketCount = w == windows - 1 ? topBuckets(c) : 1 << (c - 1);
+            for (int start = 0; start < m; start += chunkSize) {
+                tasks.add(new WindowTask(curve, basesAffine, basesOff, live, digits, windows, w, bucketCount, start,
+                        Math.min(m, start + chunkSize), buckets));
             }
         }
         long[][] windowSums = new long[windows][];
@@ -151,6 +163,27 @@ public final class Pippenger {
     }
 
     /**
+     * Windows of c bits for {@link #SCALAR_BITS}-bit scalars: ⌈255/c⌉, the top one holding t = 255 − c·(W − 1) bits.
+     * Its digit is raw + carry ≤ 2^t and is never wrapped to a negative value, so it fits the 2^(c−1) buckets when
+     * t &lt; c; when t = c (c divides 255) one more window holds the final carry (digit 0 or 1).
+     */
+    static int windowCount(int c) {
+        int w = (SCALAR_BITS + c - 1) / c;
+        return topBits(c) == c ? w + 1 : w;
+    }
+
+    /** Bits of the scalar in the top full window: 255 − c·(⌈255/c⌉ − 1), in [1, c]. */
+    private static int topBits(int c) {
+        return SCALAR_BITS - c * ((SCALAR_BITS + c - 1) / c - 1);
+    }
+
+    /** Buckets of the top window: its digits are in [0, 2^t] (t top bits), or [0, 1] for a carry-only window. */
+    static int topBuckets(int c) {
+        int t = topBits(c);
+        return t == c ? 1 : 1 << t;
+    }
+
+    /**
      * Chunks of points per window minimising the estimated wall time when the W·k equal tasks run on
      * {@code threads} threads: ⌈W·k / threads⌉ rounds of (7·n/k + 27·2^(c−1)) multiplications (each chunk pays
      * its own bucket sum). Splitting pays off when W is not a multiple of the thread count (e.g. W = 18 windows on
@@ -172,20 +205,19 @@ public final class Pippenger {
     }
 
     /**
-     * Window width c minimising the estimated multiplication count W·(i(c)·n + 27·2^(c−1)) with W = ⌈255/c⌉ + 1,
-     * where a bucket insertion costs i(c) ≈ 7 field multiplications when {@link Buckets#AUTO} picks batch affine
-     * (2^(c−1) ≥ {@link #BATCH_AFFINE_MIN_BUCKETS}: 6 plus the inversion's share) and 11 for a mixed Jacobian
-     * addition otherwise, and summing a bucket costs one mixed plus one Jacobian addition ≈ 11 + 16. Kept in
-     * [2, 16]: c = 1 leaves no positive digit for the signed recoding, and c ≤ 16 keeps digits in a {@code short}.
+     * Window width c minimising the estimated multiplication count Σ_windows (i(b)·n + 27·b) over the windows' bucket
+     * counts b ({@link #windowCount}, {@link #topBuckets}), where a bucket insertion costs i(b) ≈ 7 field
+     * multiplications when {@link Buckets#AUTO} picks batch affine (b ≥ {@link #BATCH_AFFINE_MIN_BUCKETS}: 6 plus the
+     * inversion's share) and 11 for a mixed Jacobian addition otherwise, and summing a bucket costs one mixed plus
+     * one Jacobian addition ≈ 11 + 16. Kept in [2, 16]: c = 1 leaves no positive digit for the signed recoding, and
+     * c ≤ 16 keeps digits in a {@code short}.
      */
     static int windowBits(int n) {
         int best = 2;
         double bestCost = Double.MAX_VALUE;
         for (int c = 2; c <= 16; c++) {
-            int windows = (SCALAR_BITS + c - 1) / c + 1;
-            boolean batchAffine = (1 << (c - 1)) >= BATCH_AFFINE_MIN_BUCKETS && n >= BATCH_AFFINE_MIN_POINTS;
-            double insertion = batchAffine ? 7.0 : 11.0;
-            double cost = windows * (insertion * n + 27.0 * (1 << (c - 1)));
+            int windows = windowCount(c);
+            double cost = (windows - 1) * windowCost(n, 1 << (c - 1)) + windowCost(n, topBuckets(c));
             if (cost < bestCost) {
                 bestCost = cost;
                 best = c;
@@ -194,20 +226,26 @@ public final class Pippenger {
         return best;
     }
 
+    private static double windowCost(int n, int buckets) {
+        boolean batchAffine = buckets >= BATCH_AFFINE_MIN_BUCKETS && n >= BATCH_AFFINE_MIN_POINTS;
+        return (batchAffine ? 7.0 : 11.0) * n + 27.0 * buckets;
+    }
+
     /**
-     * Signed base-2^c digits of every scalar, {@code digits[i·windows + j] ∈ [−2^(c−1), 2^(c−1))}, with
-     * {@code k_i = Σ_j digits[i·windows + j]·2^(c·j)}. A digit ≥ 2^(c−1) becomes digit − 2^c with a carry into the
-     * next window; the extra top window absorbs the last carry since k < 2^255 ≤ 2^(c·(W−1)).
+     * Signed base-2^c digits of the scalars of the points {@code live[0..m)}, {@code digits[j·windows + w]}, with
+     * {@code k = Σ_w digits[j·windows + w]·2^(c·w)}. Below the top window a digit ≥ 2^(c−1) becomes digit − 2^c
+     * with a carry into the next window (digits in [−2^(c−1), 2^(c−1))); the top window keeps raw + carry, in
+     * [0, 2^(c−1)] by the choice of {@link #windowCount} (k &lt; 2^255).
      */
-    static short[] recode(long[] scalars, int scalarsOff, int n, int c, int windows) {
-        short[] digits = new short[n * windows];
+    static short[] recode(long[] scalars, int scalarsOff, int[] live, int m, int c, int windows) {
+        short[] digits = new short[m * windows];
         int half = 1 << (c - 1);
         long mask = (1L << c) - 1;
-        for (int i = 0; i < n; i++) {
-            int so = scalarsOff + i * SCALAR_LIMBS;
+        for (int j = 0; j < m; j++) {
+            int so = scalarsOff + live[j] * SCALAR_LIMBS;
             int carry = 0;
-            for (int j = 0; j < windows; j++) {
-                int bit = j * c;
+            for (int w = 0; w < windows; w++) {
+                int bit = w * c;
                 long raw = 0;
                 if (bit < 64 * SCALAR_LIMBS) {
                     int limb = bit >>> 6;
@@ -219,16 +257,16 @@ public final class Pippenger {
                     raw &= mask;
                 }
                 int d = (int) raw + carry;
-                if (d >= half) {
+                if (d >= half && w != windows - 1) {
                     d -= 1 << c;
                     carry = 1;
                 } else {
                     carry = 0;
                 }
-                digits[i * windows + j] = (short) d;
+                digits[j * windows + w] = (short) d;
             }
-            if (carry != 0) {
-                throw new IllegalStateException("signed recoding overflow for scalar " + i); // k < 2^255 excludes it
+            if (digits[j * windows + windows - 1] > half) {
+                throw new IllegalStateException("signed recoding overflow for scalar " + live[j]); // k < 2^255
             }
         }
         return digits;
@@ -239,17 +277,18 @@ public final class Pippenger {
         private final Curve curve;
         private final long[] bases;
         private final int basesOff;
+        private final int[] live;
         private final short[] digits;
         private final int windows;
         final int window;
-        private final int c;
+        private final int bucketCount;
         private final int start;
         private final int end;
         private final Buckets strategy;
 
-        WindowTask(Curve curve, long[] bases, int basesOff, short[] digits, int windows, int window, int c, int start,
-                int end,
-                Buckets strategy) {
+        WindowTask(Curve curve, long[] bases, int basesOff, int[] live, short[] digits, int windows, int window,
+                int bucketCount, int start, int end, Buckets strategy) {
+            this.live = live;
             this.strategy = strategy;
             this.curve = curve;
             this.bases = bases;
@@ -257,7 +296,7 @@ public final class Pippenger {
             this.digits = digits;
             this.windows = windows;
             this.window = window;
-            this.c = c;
+            this.bucketCount = bucketCount;
             this.start = start;
             this.end = end;
         }
@@ -268,17 +307,16 @@ public final class Pippenger {
             final int jl = cv.jacobianLongs();
             final int al = cv.affineLongs();
             final int n = cv.n;
-            final int bucketCount = 1 << (c - 1); // |digit| ∈ [1, 2^(c−1)], bucket index |digit| − 1
+            final int bucketCount = this.bucketCount; // |digit| ∈ [1, bucketCount], bucket index |digit| − 1
             boolean batchAffine = strategy == Buckets.BATCH_AFFINE || strategy == Buckets.AUTO
                     && bucketCount >= BATCH_AFFINE_MIN_BUCKETS && end - start >= BATCH_AFFINE_MIN_POINTS;
             if (batchAffine) {
                 int capacity = Math.min(BATCH_CAPACITY, Math.max(16, bucketCount / 4));
                 BatchAffineBuckets acc = new BatchAffineBuckets(cv, bases, bucketCount, capacity);
-                for (int i = start; i < end; i++) {
-                    int d = digits[i * windows + window];
-                    int po = basesOff + i * al;
-                    if (d != 0 && !cv.isInfinityAffine(bases, po)) {
-                        acc.add(Math.abs(d) - 1, po, d < 0);
+                for (int j = start; j < end; j++) {
+                    int d = digits[j * windows + window];
+                    if (d != 0) {
+                        acc.add(Math.abs(d) - 1, basesOff + live[j] * al, d < 0);
                     }
                 }
                 return acc.weightedSum();
@@ -288,10 +326,10 @@ public final class Pippenger {
                 cv.setInfinity(buckets, b * jl);
             }
             long[] negated = new long[al];
-            for (int i = start; i < end; i++) {
-                int d = digits[i * windows + window];
-                int po = basesOff + i * al;
-                if (d == 0 || cv.isInfinityAffine(bases, po)) {
+            for (int j = start; j < end; j++) {
+                int d = digits[j * windows + window];
+                int po = basesOff + live[j] * al;
+                if (d == 0) {
                     continue;
                 }
                 if (d > 0) {

@@ -167,15 +167,24 @@ class PippengerTest {
     @Test
     void recodingReconstructsTheScalar() {
         for (int c = 2; c <= 16; c++) {
-            int windows = (255 + c - 1) / c + 1;
+            int windows = Pippenger.windowCount(c);
             BigInteger[] ks = {Fr.R.subtract(BigInteger.ONE), randomScalar(), BigInteger.ONE.shiftLeft(254),
-                BigInteger.ONE.shiftLeft(255).subtract(BigInteger.ONE).min(Fr.R.subtract(BigInteger.ONE))};
-            short[] d = Pippenger.recode(scalarLimbs(ks), 0, ks.length, c, windows);
+                BigInteger.ONE.shiftLeft(255).subtract(BigInteger.ONE).min(Fr.R.subtract(BigInteger.ONE)),
+                BigInteger.ONE.shiftLeft(254).add(BigInteger.ONE.shiftLeft(253)), BigInteger.ONE};
+            int[] live = new int[ks.length];
+            for (int i = 0; i < ks.length; i++) {
+                live[i] = i;
+            }
+            short[] d = Pippenger.recode(scalarLimbs(ks), 0, live, ks.length, c, windows);
             for (int i = 0; i < ks.length; i++) {
                 BigInteger back = BigInteger.ZERO;
                 for (int j = windows - 1; j >= 0; j--) {
                     int digit = d[i * windows + j];
-                    assertTrue(digit >= -(1 << (c - 1)) && digit < (1 << (c - 1)));
+                    if (j == windows - 1) { // top window: non-negative, within its buckets
+                        assertTrue(digit >= 0 && digit <= Pippenger.topBuckets(c), "c = " + c + ": " + digit);
+                    } else {
+                        assertTrue(digit >= -(1 << (c - 1)) && digit < (1 << (c - 1)));
+                    }
                     back = back.shiftLeft(c).add(BigInteger.valueOf(digit));
                 }
                 assertEquals(ks[i], back, "c = " + c);
