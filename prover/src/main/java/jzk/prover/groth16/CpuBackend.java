@@ -6,13 +6,22 @@ import jzk.arith.G2;
 import jzk.arith.Pippenger;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The pure-Java {@link ProverBackend}: NTTs by {@link FrDomain} (parallel butterflies), MSMs by field-arith's
- * {@link Pippenger} (signed-digit buckets, window × chunk tasks) on the common fork-join pool.
+ * {@link Pippenger} (signed-digit buckets, window × chunk tasks), in {@link #POOL} when called by {@link Prover}.
  */
 public final class CpuBackend implements ProverBackend {
     public static final CpuBackend INSTANCE = new CpuBackend();
+    /**
+     * The pool {@link Prover#prove} runs a CPU proof in: one worker per core. (On the common pool, which has
+     * cores − 1 workers, the calling thread blocked in {@code join()} during the H MSM without working — profiled:
+     * one of the 2 cores of the CI box sat idle for much of a proof.) Everything inside (MSM window tasks, NTT
+     * parallel streams, the overlapped MSMs) runs in this pool because fork-join work started from a worker stays
+     * in that worker's pool.
+     */
+    public static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
 
     private CpuBackend() {
     }

@@ -2,7 +2,8 @@ package jzk.prover.groth16;
 
 import jzk.arith.Curve;
 
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.Supplier;
 
 /**
  * Groth16 proof assembly (Groth, "On the Size of Pairing-based Non-interactive Arguments", EUROCRYPT 2016, §3.2)
@@ -34,11 +35,13 @@ public final class Prover {
             throw new IllegalArgumentException("assignment has " + zCanonical.length / 4 + " variables, key has "
                     + pk.nVars);
         }
+        if (be == CpuBackend.INSTANCE && ForkJoinTask.getPool() != CpuBackend.POOL) {
+            return CpuBackend.POOL.submit(() -> prove(pk, be, a, b, c, zCanonical, r, s)).join();
+        }
         long t0 = System.nanoTime();
-        CompletableFuture<long[]> b2Sum = CompletableFuture.supplyAsync(() -> StagedProver.msmB2(pk, be, zCanonical),
-                StagedProver.executor(be));
+        Supplier<long[]> b2Sum = StagedProver.start(be, () -> StagedProver.msmB2(pk, be, zCanonical));
         StagedProver.G1Sums g1 = StagedProver.g1Phase(pk, be, a, b, c, zCanonical);
-        Proof proof = StagedProver.assemble(pk, g1, b2Sum.join(), r, s);
+        Proof proof = StagedProver.assemble(pk, g1, b2Sum.get(), r, s);
         if (StagedProver.TIMING) {
             System.err.printf("prove[%s, 2^%d]: total %.0f ms%n", be.name(), pk.lgDomain,
                     (System.nanoTime() - t0) / 1e6);

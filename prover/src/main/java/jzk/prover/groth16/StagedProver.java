@@ -9,8 +9,9 @@ import jzk.arith.MontgomeryField;
 import jzk.prover.r1cs.R1cs;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.Supplier;
 
 /**
  * {@link Prover} split in the two phases of a pipelined prover (cuzk/SupraSeal's GPU stage and CPU tail):
@@ -69,13 +70,9 @@ public final class StagedProver {
         checkAssignment(pk, zCanonical);
         int nPub1 = pk.nPublic + 1;
         long t0 = System.nanoTime();
-        Executor ex = executor(be);
-        CompletableFuture<long[]> aSum = CompletableFuture.supplyAsync(
-                () -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars), ex);
-        CompletableFuture<long[]> b1Sum = CompletableFuture.supplyAsync(
-                () -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars), ex);
-        CompletableFuture<long[]> lSum = CompletableFuture.supplyAsync(
-                () -> be.msmG1(pk.l, 0, zCanonical, nPub1 * 4, pk.nVars - nPub1), ex);
+        Supplier<long[]> aSum = start(be, () -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars));
+        Supplier<long[]> b1Sum = start(be, () -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars));
+        Supplier<long[]> lSum = start(be, () -> be.msmG1(pk.l, 0, zCanonical, nPub1 * 4, pk.nVars - nPub1));
         FrDomain domain = new FrDomain(pk.lgDomain, pk.hVariant == ProvingKey.HVariant.BELLMAN
                 ? Fr.RootFamily.GENERATOR_7 : Fr.RootFamily.SNARKJS_5);
         long[] h = be.quotient(pk.hVariant, domain, a, b, c);
@@ -84,7 +81,7 @@ public final class StagedProver {
         F.toCanonicalVector(h, 0, hCount);
         long[] hSum = be.msmG1(pk.h, 0, h, 0, hCount);
         long tHMsm = System.nanoTime();
-        G1Sums sums = new G1Sums(aSum.join(), b1Sum.join(), lSum.join(), hSum);
+        G1Sums sums = new G1Sums(aSum.get(), b1Sum.get(), lSum.get(), hSum);
         if (TIMING) {
             System.err.printf("g1Phase[%s, 2^%d]: quotient %.0f ms, H msm %.0f ms, other G1 msms done +%.0f ms, "
                             + "total %.0f ms%n", be.name(), pk.lgDomain, (tH - t0) / 1e6, (tHMsm - tH) / 1e6,
@@ -93,9 +90,24 @@ public final class StagedProver {
         return sums;
     }
 
-    /** The common pool for a concurrent backend, else the calling thread (calls then run in order). */
-    static Executor executor(ProverBackend be) {
-        return be.concurrent() ? ForkJoinPool.commonPool() : Runnable::run;
+    /**
+     * Starts {@code work} concurrently with the caller when the backend allows it and returns its result's getter:
+     * forked into the caller's fork-join pool when the caller is a pool worker ({@link CpuBackend#POOL} inside
+     * {@link Prover#prove}: the getter's {@code join()} then helps run the pending MSM window tasks instead of
+     * blocking, so no core idles at the end of the G1 phase), else supplied to the common pool; on a
+     * non-concurrent backend run at once on this thread (calls then run in order).
+     */
+    static <T> Supplier<T> start(ProverBackend be, Supplier<T> work) {
+        if (!be.concurrent()) {
+            T v = work.get();
+            return () -> v;
+        }
+        if (ForkJoinTask.inForkJoinPool()) {
+            ForkJoinTask<T> t = ForkJoinTask.adapt(work::get).fork();
+            return t::join;
+        }
+        CompletableFuture<T> f = CompletableFuture.supplyAsync(work, ForkJoinPool.commonPool());
+        return f::join;
     }
 
     /** Σ z_j·B2_j in G2 (Jacobian, 36 longs). */
