@@ -142,8 +142,8 @@ public final class FrDomain {
 
     /** Butterfly number b of a stage with half-size h: (x, y) ← (x + ω·y, x − ω·y). */
     private static void butterfly(long[] v, long[] tw, int h, int stride, int b, long[] t) {
-        int group = b / h;
-        int j = b % h;
+        int group = b >>> Integer.numberOfTrailingZeros(h); // h is a power of two: shifts, not divisions
+        int j = b & (h - 1);
         int i0 = (group * 2 * h + j) * L;
         int i1 = i0 + h * L;
         F.mul(t, 0, v, i1, tw, j * stride * L);
