@@ -14,8 +14,10 @@ class BatchAffineBucketsTest {
     private final Random rnd = new Random(8);
 
     private void run(Curve c, int capacity) {
-        int bucketCount = 4;
-        int pointCount = 3;
+        run(c, capacity, 4, 3, 60);
+    }
+
+    private void run(Curve c, int capacity, int bucketCount, int pointCount, int steps) {
         long[] pts = new long[pointCount * c.affineLongs()];
         for (int i = 0; i < pointCount; i++) {
             long[] j = new long[c.jacobianLongs()];
@@ -27,7 +29,7 @@ class BatchAffineBucketsTest {
         c.setInfinity(expected, 0);
         long[] term = new long[c.jacobianLongs()];
         long[] neg = new long[c.affineLongs()];
-        for (int step = 0; step < 60; step++) {
+        for (int step = 0; step < steps; step++) {
             int b = rnd.nextInt(bucketCount);
             int p = rnd.nextInt(pointCount);
             boolean negate = rnd.nextInt(3) == 0;
@@ -40,7 +42,8 @@ class BatchAffineBucketsTest {
             c.mul(term, 0, neg, 0, BigInteger.valueOf(b + 1));
             c.add(expected, 0, expected, 0, term, 0);
         }
-        assertTrue(c.equal(expected, 0, acc.weightedSum(), 0), c.name + " capacity " + capacity);
+        assertTrue(c.equal(expected, 0, acc.weightedSum(), 0), c.name + " capacity " + capacity + ", "
+                + bucketCount + " buckets");
     }
 
     @Test
@@ -48,6 +51,18 @@ class BatchAffineBucketsTest {
         for (int capacity : new int[] {1, 2, 3, 7}) {
             run(G1.CURVE, capacity);
         }
+    }
+
+    /**
+     * Enough buckets for the batch-affine running sums ({@link BatchAffineBuckets#AFFINE_SUM_MIN_BUCKETS}): few
+     * distinct points, so running sums meet equal points (doublings), opposite points (cancellations) and empty
+     * buckets and segments.
+     */
+    @Test
+    void batchAffineRunningSums() {
+        run(G1.CURVE, 64, BatchAffineBuckets.AFFINE_SUM_MIN_BUCKETS, 2, 700);
+        run(G1.CURVE, 128, 2048, 5, 1500);
+        run(G2.CURVE, 64, BatchAffineBuckets.AFFINE_SUM_MIN_BUCKETS, 3, 500);
     }
 
     @Test
