@@ -213,11 +213,13 @@ public final class Pippenger {
     }
 
     /**
-     * Window width c minimising the estimated multiplication count Σ_windows (i(b)·n + 27·b) over the windows' bucket
+     * Window width c minimising the estimated multiplication count Σ_windows (i(b)·n + s(b)·b) over the windows' bucket
      * counts b ({@link #windowCount}, {@link #topBuckets}), where a bucket insertion costs i(b) ≈ 7 field
      * multiplications when {@link Buckets#AUTO} picks batch affine (b ≥ {@link #BATCH_AFFINE_MIN_BUCKETS}: 6 plus the
-     * inversion's share) and 11 for a mixed Jacobian addition otherwise, and summing a bucket costs one mixed plus
-     * one Jacobian addition ≈ 11 + 16. Kept in [2, 16]: c = 1 leaves no positive digit for the signed recoding, and
+     * inversion's share) and 11 for a mixed Jacobian addition otherwise; summing a bucket costs two batch-affine
+     * additions ≈ 14 in the first case ({@link BatchAffineBuckets#weightedSum}) and one mixed plus one Jacobian
+     * addition ≈ 11 + 16 in the second (s(b)). (Measured at 2^16 points on the CI box: c = 12, 13, 14 cost 1.60, 1.50,
+     * 1.50 s CPU; the model picks 13.) Kept in [2, 16]: c = 1 leaves no positive digit for the signed recoding, and
      * c ≤ 16 keeps digits in a {@code short}.
      */
     static int windowBits(int n) {
@@ -236,7 +238,8 @@ public final class Pippenger {
 
     private static double windowCost(int n, int buckets) {
         boolean batchAffine = buckets >= BATCH_AFFINE_MIN_BUCKETS && n >= BATCH_AFFINE_MIN_POINTS;
-        return (batchAffine ? 7.0 : 11.0) * n + 27.0 * buckets;
+        // batch-affine buckets are summed by batch-affine running sums: 2 affine additions ≈ 14 per bucket
+        return batchAffine ? 7.0 * n + 14.0 * buckets : 11.0 * n + 27.0 * buckets;
     }
 
     /**
