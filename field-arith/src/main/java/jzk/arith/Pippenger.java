@@ -71,15 +71,20 @@ public final class Pippenger {
     }
 
     /**
-     * Batch-affine accumulation needs many buckets (so that a batch of {@link #BATCH_CAPACITY} pending additions
-     * rarely locks the bucket a new point wants: ≤ 1/8 on average at 2048 buckets) and many points per task (so
-     * that a batch inversion, ≈ 450 multiplications for Fp, is shared by a full batch). Below either bound
-     * mixed Jacobian additions are cheaper.
+     * Batch-affine accumulation needs enough buckets (a batch holds at most a quarter of them, so that a pending
+     * addition rarely locks the bucket a new point wants: ≤ 1/8 on average) and many points per task (so that a
+     * batch inversion, ≈ 22 µs ≈ 220 multiplications for Fp with {@link CoordinateInverse}, is shared by a full
+     * batch). From 256 buckets (batches of 64) it beats mixed Jacobian additions — profiled: the 256-bucket top
+     * window of a 2^16 MSM in Jacobian cost ~8 % of a proof, twice its share. Below either bound Jacobian.
      */
-    static final int BATCH_AFFINE_MIN_BUCKETS = 2048;
+    static final int BATCH_AFFINE_MIN_BUCKETS = 256;
     static final int BATCH_AFFINE_MIN_POINTS = 2048;
-    /** Pending additions per batch inversion (at most a quarter of the buckets when forced on small windows). */
+    /** Pending additions per batch inversion (at most a quarter of the buckets: {@link #batchCapacity}). */
     private static final int BATCH_CAPACITY = 512;
+
+    static int batchCapacity(int bucketCount) {
+        return Math.min(BATCH_CAPACITY, Math.max(16, bucketCount / 4));
+    }
 
     static long[] msm(Curve curve, long[] basesAffine, long[] scalarsCanonical, int n, Buckets buckets) {
         return msm(curve, basesAffine, 0, scalarsCanonical, 0, n, buckets);
@@ -217,8 +222,8 @@ public final class Pippenger {
      * counts b ({@link #windowCount}, {@link #topBuckets}), where a bucket insertion costs i(b) ≈ 7 field
      * multiplications when {@link Buckets#AUTO} picks batch affine (b ≥ {@link #BATCH_AFFINE_MIN_BUCKETS}: 6 plus the
      * inversion's share) and 11 for a mixed Jacobian addition otherwise; summing a bucket costs two batch-affine
-     * additions ≈ 14 in the first case ({@link BatchAffineBuckets#weightedSum}) and one mixed plus one Jacobian
-     * addition ≈ 11 + 16 in the second (s(b)). (Measured at 2^16 points on the CI box: c = 12, 13, 14 cost 1.60, 1.50,
+     * additions ≈ 14 when the sums are batch affine ({@link BatchAffineBuckets#weightedSum}) and one mixed plus one
+     * Jacobian addition ≈ 11 + 16 otherwise (s(b)). (Measured at 2^16 points on the CI box: c = 12, 13, 14 cost 1.60, 1.50,
      * 1.50 s CPU; the model picks 13.) Kept in [2, 16]: c = 1 leaves no positive digit for the signed recoding, and
      * c ≤ 16 keeps digits in a {@code short}.
      */
@@ -238,8 +243,14 @@ public final class Pippenger {
 
     private static double windowCost(int n, int buckets) {
         boolean batchAffine = buckets >= BATCH_AFFINE_MIN_BUCKETS && n >= BATCH_AFFINE_MIN_POINTS;
-        // batch-affine buckets are summed by batch-affine running sums: 2 affine additions ≈ 14 per bucket
-        return batchAffine ? 7.0 * n + 14.0 * buckets : 11.0 * n + 27.0 * buckets;
+        if (!batchAffine) {
+            return 11.0 * n + 27.0 * buckets;
+        }
+        // 6 per addition + the inversion's share; buckets summed by batch-affine running sums (2 affine additions
+        // ≈ 14 per bucket) from BatchAffineBuckets.AFFINE_SUM_MIN_BUCKETS on, else Jacobian running sums (27)
+        double insertion = 6.0 + 220.0 / batchCapacity(buckets);
+        double sum = buckets >= BatchAffineBuckets.AFFINE_SUM_MIN_BUCKETS ? 14.0 : 27.0;
+        return insertion * n + sum * buckets;
     }
 
     /**
@@ -322,7 +333,7 @@ public final class Pippenger {
             boolean batchAffine = strategy == Buckets.BATCH_AFFINE || strategy == Buckets.AUTO
                     && bucketCount >= BATCH_AFFINE_MIN_BUCKETS && end - start >= BATCH_AFFINE_MIN_POINTS;
             if (batchAffine) {
-                int capacity = Math.min(BATCH_CAPACITY, Math.max(16, bucketCount / 4));
+                int capacity = batchCapacity(bucketCount);
                 BatchAffineBuckets acc = new BatchAffineBuckets(cv, bases, bucketCount, capacity);
                 for (int j = start; j < end; j++) {
                     int d = digits[j * windows + window];
