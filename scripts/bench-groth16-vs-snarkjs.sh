@@ -13,8 +13,8 @@
 # Then jzk.prover.snarkjs.SnarkjsBench alternates one jzk proof (warm JVM, every proof verified) and one snarkjs
 # process, RUNS times each, and prints medians of wall and CPU time. The whole log goes to
 # bench-results/raw/groth16-vs-snarkjs-<date>-lgLG-SHAPE.log (ignored; copy what you keep into a bench-results .md).
-# Expected time on the 2-core CI box (idle): LG=16: setup ~15 s once, then ~10 s per (jzk + snarkjs) round;
-# LG=20: setup a few minutes once, then ~1–2 min per round (snarkjs dominates).
+# Expected time on the 2-core CI box (load ~2): LG=16: inputs ~30 s once, then ~10 s per (jzk + snarkjs) round;
+# LG=20: inputs ~3.5 min once, then ~2.3 min per round (jzk ~35 s, snarkjs ~100 s): RUNS=2 ≈ 11 min first, ~6 min cached.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LG=${1:?usage: scripts/bench-groth16-vs-snarkjs.sh LG [RUNS]}
