@@ -77,6 +77,21 @@ public final class BlsGpu {
         return Msm.msm(bases, scalars);
     }
 
+    /**
+     * {@code [scalars_i]P} for every scalar (4 canonical longs each; any 256-bit value gives its integer multiple),
+     * affine (12·d longs each), from P's fixed-base table ({@link FixedBaseGpu#TABLE_POINTS} affine multiples,
+     * entry (k, e) = [e·2^(8k)]P). One-shot: uploads the table, runs, frees it; keep a {@link FixedBaseGpu} to run
+     * several batches against one base.
+     */
+    public static long[] fixedBaseMul(KernelHost host, int d, long[] tableAffine, long[] scalars) {
+        if (scalars.length % 4 != 0) {
+            throw new IllegalArgumentException("scalar array of " + scalars.length + " longs is not 4 per scalar");
+        }
+        try (FixedBaseGpu base = new FixedBaseGpu(host, d, tableAffine)) {
+            return base.mulAll(scalars, scalars.length / 4);
+        }
+    }
+
     // ---- the same entry points on a runtime Device (jzk.tornado.api.Devices.best(), "cuda:0", …) ----
 
     /** {@link #ntt(KernelHost, long[], boolean, Coset, Fr.RootFamily)} with snarkjs roots (ω from 5^t). */
