@@ -44,6 +44,24 @@ public final class FixedBaseMul {
         curve.batchToAffine(table, 0, jac, 0, WINDOWS * per);
     }
 
+    /** The curve of P. */
+    public Curve curve() {
+        return curve;
+    }
+
+    /** Degree of the coordinate field over Fp: 1 for G1, 2 for G2 (the device kernels' {@code d}). */
+    public int degree() {
+        return curve.n / 6;
+    }
+
+    /**
+     * The precomputed table itself (not a copy; never modify it): entry (k, d) = [d·2^(W·k)]P, affine, at index
+     * k·255 + d − 1 — the layout {@code jzk.tornado.bls.FixedBaseGpu} uploads.
+     */
+    long[] table() {
+        return table;
+    }
+
     /** [scalars_i]P for i < count, affine, into a new array. */
     public long[] mulAll(long[] scalars, int count) {
         int al = curve.affineLongs();

@@ -25,7 +25,8 @@ import java.util.stream.IntStream;
  *   <li>A_j = [u_j]₁, B_j = [v_j]₁ and [v_j]₂, IC_j = [(β·u_j + α·v_j + w_j)/γ]₁ for inputs, L_j = […/δ]₁ for
  *   private variables, H_i = [τ^i·Z(τ)/δ]₁ for i &lt; n − 1 (Groth 2016 §3.2).</li>
  * </ol>
- * Scalar multiplications are batched per base with {@link FixedBaseMul}. The toxic waste is discarded.
+ * Scalar multiplications are batched per base with {@link FixedBaseMul}; a {@link SetupEngine} decides whether a
+ * batch runs on the CPU or on a device (byte-identical results). The toxic waste is discarded.
  */
 public final class Setup {
     private static final MontgomeryField F = Fr.F;
@@ -33,20 +34,47 @@ public final class Setup {
     private Setup() {
     }
 
-    /** Fresh parameters from {@code rnd} (which must be a CSPRNG for anything but tests). */
+    /** Fresh parameters from {@code rnd} (which must be a CSPRNG for anything but tests), on the CPU. */
     public static ProvingKey generate(R1cs cs, Random rnd) {
+        return generate(cs, rnd, SetupEngine.cpu());
+    }
+
+    /** Fresh parameters from {@code rnd}, the fixed-base batches run where {@code engine} says. */
+    public static ProvingKey generate(R1cs cs, Random rnd, SetupEngine engine) {
+        long[] w = toxicWaste(rnd);
+        return generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine);
+    }
+
+    /** α, β, γ, δ, τ (Montgomery Fr, 4 longs each, in that order), each non-zero, drawn from {@code rnd}. */
+    static long[] toxicWaste(Random rnd) {
         long[] w = new long[5 * 4];
         for (int i = 0; i < 5; i++) {
             do {
                 F.random(w, i * 4, rnd);
             } while (F.isZero(w, i * 4));
         }
-        return generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16);
+        return w;
     }
 
-    /** Parameters for given non-zero α, β, γ, δ, τ (Montgomery Fr), e.g. for tests. */
+    /** Parameters for given non-zero α, β, γ, δ, τ (Montgomery Fr), e.g. for tests; on the CPU. */
     public static ProvingKey generate(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma, int go,
                                       long[] delta, int dO, long[] tau, int to) {
+        return generate(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to, SetupEngine.cpu());
+    }
+
+    /** Parameters for given non-zero α, β, γ, δ, τ (Montgomery Fr); fixed-base batches where {@code engine} says. */
+    public static ProvingKey generate(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma, int go,
+                                      long[] delta, int dO, long[] tau, int to, SetupEngine engine) {
+        long t0 = System.nanoTime();
+        try {
+            return generateTimed(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to, engine);
+        } finally {
+            engine.addTotal(System.nanoTime() - t0);
+        }
+    }
+
+    private static ProvingKey generateTimed(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma,
+                                            int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine) {
         int m = cs.numConstraints();
         int nPub = cs.numInputs();
         int nVars = cs.numVariables();
@@ -103,12 +131,12 @@ public final class Setup {
         }
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
         FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
-        long[] a = g1.mulAll(u, nVars);
-        long[] b1 = g1.mulAll(v, nVars);
-        long[] b2 = g2.mulAll(v, nVars);
-        long[] ic = g1.mulAll(icS, nPub + 1);
-        long[] l = g1.mulAll(lS, nPriv);
-        long[] h = g1.mulAll(hS, n - 1);
+        long[] a = engine.mulAll(g1, u, nVars);
+        long[] b1 = engine.mulAll(g1, v, nVars);
+        long[] b2 = engine.mulAll(g2, v, nVars);
+        long[] ic = engine.mulAll(g1, icS, nPub + 1);
+        long[] l = engine.mulAll(g1, lS, nPriv);
+        long[] h = engine.mulAll(g1, hS, n - 1);
 
         long[] alpha1 = single(g1, alpha, ao);
         long[] beta1 = single(g1, beta, bo);

@@ -1,0 +1,132 @@
+package jzk.prover.groth16;
+
+import java.util.IdentityHashMap;
+import java.util.Locale;
+import java.util.Map;
+import jzk.tornado.bls.FixedBaseGpu;
+import jzk.tornado.bls.KernelHost;
+
+/**
+ * Where {@link Setup} runs its fixed-base batches ([s_i]P for one base P and many scalars): on the CPU
+ * ({@link FixedBaseMul#mulAll}, all cores) or, for batches of at least {@link #minPoints} scalars, on a device
+ * through {@link FixedBaseGpu} (one work-item per scalar; the table of each base is uploaded once and kept until
+ * {@link #close}). Both paths compute the same integer multiples and normalise to the unique affine form, so the
+ * parameters are byte-identical for the same toxic waste (SetupEngineTest).
+ *
+ * <p>Small batches (the IC query, the single α, β, γ, δ points) stay on the CPU: a launch and a table upload cost
+ * more than a few hundred CPU scalar multiplications. Counts and times of both paths are kept for
+ * {@link #summary}. Not thread-safe (Setup calls it from one thread).
+ */
+public final class SetupEngine implements AutoCloseable {
+    /**
+     * Smallest batch sent to the device: 2^12 points (G1 on one core: ~0.1 s of CPU work per 2^12 scalars, against a
+     * table upload of 0.8 MB and one launch); settable with {@code -Djzk.setup.gpuMinPoints}.
+     */
+    public static final int DEFAULT_MIN_POINTS = Integer.getInteger("jzk.setup.gpuMinPoints", 1 << 12);
+
+    private final KernelHost host;
+    private final int minPoints;
+    private final Map<FixedBaseMul, FixedBaseGpu> tables = new IdentityHashMap<>();
+    private long devicePoints;
+    private long deviceNanos;
+    private long cpuPoints;
+    private long cpuNanos;
+    private long totalNanos;
+
+    private SetupEngine(KernelHost host, int minPoints) {
+        if (minPoints < 0) {
+            throw new IllegalArgumentException("minPoints must be ≥ 0, got " + minPoints);
+        }
+        this.host = host;
+        this.minPoints = minPoints;
+    }
+
+    /** Everything on the CPU. */
+    public static SetupEngine cpu() {
+        return new SetupEngine(null, 0);
+    }
+
+    /** Batches of at least {@link #DEFAULT_MIN_POINTS} on {@code host}, the rest on the CPU. */
+    public static SetupEngine device(KernelHost host) {
+        return device(host, DEFAULT_MIN_POINTS);
+    }
+
+    /** Batches of at least {@code minPoints} on {@code host} (0 or 1: every batch, as tests do). */
+    public static SetupEngine device(KernelHost host, int minPoints) {
+        if (host == null) {
+            throw new IllegalArgumentException("device setup engine needs a KernelHost");
+        }
+        return new SetupEngine(host, minPoints);
+    }
+
+    public boolean usesDevice() {
+        return host != null;
+    }
+
+    /** "CPU" or "GPU fixed-base on &lt;host&gt;". */
+    public String name() {
+        return host == null ? "CPU" : "GPU fixed-base on " + host.name();
+    }
+
+    /** [scalars_i]P for i &lt; count (canonical Fr scalars, 4 longs each), affine, in a new array. */
+    long[] mulAll(FixedBaseMul base, long[] scalars, int count) {
+        long t = System.nanoTime();
+        long[] r;
+        if (host != null && count >= Math.max(1, minPoints)) {
+            FixedBaseGpu g = tables.computeIfAbsent(base, b -> new FixedBaseGpu(host, b.degree(), b.table()));
+            r = g.mulAll(scalars, count);
+            devicePoints += count;
+            deviceNanos += System.nanoTime() - t;
+        } else {
+            r = base.mulAll(scalars, count);
+            cpuPoints += count;
+            cpuNanos += System.nanoTime() - t;
+        }
+        return r;
+    }
+
+    /** Records the wall time of a whole {@link Setup#generate} (for {@link #summary}). */
+    void addTotal(long nanos) {
+        totalNanos += nanos;
+    }
+
+    public long devicePoints() {
+        return devicePoints;
+    }
+
+    public long cpuPoints() {
+        return cpuPoints;
+    }
+
+    /** Seconds of fixed-base work on the device, including uploads, copies back and affine normalisation. */
+    public double deviceSeconds() {
+        return deviceNanos / 1e9;
+    }
+
+    public double cpuSeconds() {
+        return cpuNanos / 1e9;
+    }
+
+    /** Wall seconds of the {@link Setup#generate} calls run with this engine. */
+    public double totalSeconds() {
+        return totalNanos / 1e9;
+    }
+
+    /** One line: path, points per path and times. */
+    public String summary() {
+        if (host == null) {
+            return String.format(Locale.ROOT, "setup on the CPU: %.2f s (fixed-base %d points %.2f s)",
+                    totalSeconds(), cpuPoints, cpuSeconds());
+        }
+        return String.format(Locale.ROOT, "setup with %s: %.2f s (fixed-base: %d points on the device %.2f s, "
+                + "%d on the CPU %.2f s)", name(), totalSeconds(), devicePoints, deviceSeconds(), cpuPoints,
+                cpuSeconds());
+    }
+
+    /** Frees the uploaded tables (the host belongs to the caller). */
+    @Override
+    public void close() {
+        tables.values().forEach(FixedBaseGpu::close);
+        tables.clear();
+    }
+}
