@@ -20,9 +20,10 @@ import jzk.tornado.bls.KernelHost;
 public final class SetupEngine implements AutoCloseable {
     /**
      * Smallest batch sent to the device: 2^12 points (G1 on one core: ~0.1 s of CPU work per 2^12 scalars, against a
-     * table upload of 0.8 MB and one launch); settable with {@code -Djzk.setup.gpuMinPoints}.
+     * table upload of 0.8 MB and one launch). {@link #device(KernelHost)} reads {@code -Djzk.setup.gpuMinPoints}
+     * instead when set.
      */
-    public static final int DEFAULT_MIN_POINTS = Integer.getInteger("jzk.setup.gpuMinPoints", 1 << 12);
+    public static final int DEFAULT_MIN_POINTS = 1 << 12;
 
     private final KernelHost host;
     private final int minPoints;
@@ -46,9 +47,12 @@ public final class SetupEngine implements AutoCloseable {
         return new SetupEngine(null, 0);
     }
 
-    /** Batches of at least {@link #DEFAULT_MIN_POINTS} on {@code host}, the rest on the CPU. */
+    /**
+     * Batches of at least {@code jzk.setup.gpuMinPoints} (default {@link #DEFAULT_MIN_POINTS}) on {@code host},
+     * the rest on the CPU. The property is read on each call, so tests can lower it in-process.
+     */
     public static SetupEngine device(KernelHost host) {
-        return device(host, DEFAULT_MIN_POINTS);
+        return device(host, Integer.getInteger("jzk.setup.gpuMinPoints", DEFAULT_MIN_POINTS));
     }
 
     /** Batches of at least {@code minPoints} on {@code host} (0 or 1: every batch, as tests do). */
