@@ -19,11 +19,11 @@ import jzk.tornado.bls.KernelHost;
  */
 public final class SetupEngine implements AutoCloseable {
     /**
-     * Smallest batch sent to the device: 2^12 points (G1 on one core: ~0.1 s of CPU work per 2^12 scalars, against a
-     * table upload of 0.8 MB and one launch). {@link #device(KernelHost)} reads {@code -Djzk.setup.gpuMinPoints}
-     * instead when set.
+     * Smallest batch sent to the device: 2^10 points (below that the CPU needs milliseconds; above, a launch and a
+     * 0.8 MB table upload per base cost less than the CPU work). {@link #device(KernelHost)} reads
+     * {@code -Djzk.setup.gpuMinPoints} instead when set.
      */
-    public static final int DEFAULT_MIN_POINTS = 1 << 12;
+    public static final int DEFAULT_MIN_POINTS = 1 << 10;
 
     private final KernelHost host;
     private final int minPoints;
@@ -125,6 +125,14 @@ public final class SetupEngine implements AutoCloseable {
         return String.format(Locale.ROOT, "setup with %s: %.2f s (fixed-base: %d points on the device %.2f s, "
                 + "%d on the CPU %.2f s)", name(), totalSeconds(), devicePoints, deviceSeconds(), cpuPoints,
                 cpuSeconds());
+    }
+
+    /** Per uploaded base (G1, G2): {@link FixedBaseGpu#profile}; empty on the CPU. */
+    public String deviceProfile() {
+        StringBuilder b = new StringBuilder();
+        tables.values().forEach(g -> b.append(b.isEmpty() ? "" : "; ").append(g.d == 1 ? "G1: " : "G2: ")
+                .append(g.profile()));
+        return b.toString();
     }
 
     /** Frees the uploaded tables (the host belongs to the caller). */

@@ -47,6 +47,10 @@ public final class FixedBaseGpu implements AutoCloseable {
     private final KernelHost.Buffer table;
     private final CoordinateField field;
     private boolean closed;
+    /** Profile (benchmarks): ns in uploads + launches, in reads (waiting for the device + copy), in normalisation. */
+    private long launchNanos;
+    private long readNanos;
+    private long affineNanos;
 
     /**
      * Uploads {@code tableAffine} ({@link #TABLE_POINTS} · 12·d longs; entry (k, e) = [e·2^(8k)]P at index
@@ -112,15 +116,24 @@ public final class FixedBaseGpu implements AutoCloseable {
              KernelHost.Buffer xyzz = host.allocate((long) batch * pInts)) {
             int[] s32 = new int[8 * batch];
             int[] p32 = new int[batch * pInts];
+            long t = System.nanoTime();
             launch(scalars, 0, batch, sc, xyzz, s32);
             for (int from = 0; from < count; from += batch) {
                 int m = Math.min(batch, count - from);
+                long t1 = System.nanoTime();
+                launchNanos += t1 - t;
                 host.read(xyzz, 0, p32, m * pInts); // waits for this batch's launch
+                long t2 = System.nanoTime();
+                readNanos += t2 - t1;
                 int next = from + batch;
                 if (next < count) {
                     launch(scalars, next, Math.min(batch, count - next), sc, xyzz, s32);
                 }
+                long t3 = System.nanoTime();
+                launchNanos += t3 - t2;
                 toAffine(p32, m, out, from * al);
+                t = System.nanoTime();
+                affineNanos += t - t3;
             }
         }
         return out;
@@ -177,6 +190,15 @@ public final class FixedBaseGpu implements AutoCloseable {
                 field.mul(out, ro + e, c, po + e, w, 3 * e, k, 0);
             }
         });
+    }
+
+    /**
+     * Where the time of the {@link #mulAll} calls so far went, in seconds: uploads and launches (queued, so mostly
+     * the scalar copies), reads (waiting for the kernel, then the copy back), host normalisation to affine.
+     */
+    public String profile() {
+        return String.format(java.util.Locale.ROOT, "upload+launch %.3f s, wait+read %.3f s, affine %.3f s",
+                launchNanos / 1e9, readNanos / 1e9, affineNanos / 1e9);
     }
 
     /** Frees the device table. */
