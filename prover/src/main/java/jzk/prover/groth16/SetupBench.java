@@ -116,7 +116,8 @@ public final class SetupBench {
             if (be instanceof DeviceBackend d) {
                 d.close();
             }
-            proof = String.format(Locale.ROOT, "%s (%s, %.2f s)", verified ? "verifies" : "FAILED", be.name(), proveS);
+            proof = String.format(Locale.ROOT, "%s (%s, %.2f s)", verified ? "verifies" : "FAILED",
+                    be instanceof DeviceBackend ? "on the device" : "on the CPU", proveS);
             System.out.printf(Locale.ROOT, "2^%d: proof under the device key %s%n", lg, proof);
         }
         double best = Arrays.stream(devS).skip(runs > 1 ? 1 : 0).min().orElse(Double.NaN);
