@@ -17,9 +17,9 @@ import jzk.arith.MontgomeryField;
  * short scalar multiplication per point (Scott's endomorphism tests in field-arith, G1 σ(P) = [−z²]P, G2
  * ψ(P) = [z]P), tens of times the curve equation — measured ≈ 0.3 ms per G1 or G2 point on one core of the
  * loaded 2-core build machine (SubgroupCheckTest prints it), i.e. ~25 CPU-minutes for a 2^20 key (5·2^20 points),
- * ~100 s on 16 cores, against about a second for the rest of the read — and jzk's own files come from jzk's generator. Worth it for keys made elsewhere: a point outside the
- * subgroup makes every proof under the key invalid, and the check names it (section, index, byte offset) at load
- * time instead.
+ * ~100 s on 16 cores, against about a second for the rest of the read — and jzk's own files come from jzk's
+ * generator. Worth it for keys made elsewhere: a point outside the subgroup makes every proof under the key
+ * invalid, and the check names it (section, index, byte offset) at load time instead.
  */
 public final class CurveCheck {
     public static final String G1_EQUATION = "the G1 curve y² = x³ + 4";
