@@ -31,11 +31,16 @@ final class WorkloadHooks {
      */
     static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err, String setupDevice) {
         try {
-            return PorepGroth16.open(shape.shape(), shape.partitions, input, seed,
+            PorepGroth16 f = PorepGroth16.open(shape.shape(), shape.partitions, input, seed,
                     shape.cache().withSetupDevice(setupDevice), line -> {
                 err.println("jzk: " + line);
                 err.flush();
             });
+            if (f.params().generated()) {
+                err.println("jzk: " + f.params().setupSummary());
+                err.flush();
+            }
+            return f;
         } catch (PorepInputException e) {
             throw new CliException(CliException.USAGE, e.getMessage(), e);
         } catch (java.nio.file.NoSuchFileException e) {
