@@ -19,13 +19,14 @@ import jzk.tornado.bls.KernelHost;
  * for the squaring chain of {@link Groth16Bench} at domain 2^lg (2^lg − 3 constraints, nVars = 2^lg − 1: A, B1, L
  * and H ≈ 2^lg G1 points each, B2 2^lg G2 points). Usage:
  *
- * <pre>SetupBench DEVICE LG[,LG…] [GPU_RUNS] [--no-cpu]</pre>
+ * <pre>SetupBench DEVICE LG[,LG…] [GPU_RUNS] [--no-cpu] [--batches LGB[,LGB…]]</pre>
  *
  * DEVICE is a runtime device name ({@code cuda:0}, {@code opencl:0:0}) or {@code jvm} (the in-module
  * {@link JvmHost}: tiny sizes only). Per size: one CPU setup, GPU_RUNS (default 2) device setups with the same toxic
  * waste (run 0 includes the kernel compile), a byte-for-byte comparison of every key array of the device key with
  * the CPU key, then one proof under the device key (on the device, or on the CPU for {@code jvm}) checked by the
- * pairing equation. A warm-up setup at 2^10 on both paths runs first, so HotSpot's compile of the CPU path is not
+ * pairing equation. {@code --batches 18,20} repeats the device runs with 2^18 and 2^20 work-items per launch
+ * (default: {@code FixedBaseGpu}'s). A warm-up setup at 2^10 on both paths runs first, so HotSpot's compile of the CPU path is not
  * billed to the first size. Exits with status 1 if a key differs or a proof fails.
  */
 public final class SetupBench {
@@ -34,7 +35,7 @@ public final class SetupBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: SetupBench DEVICE LG[,LG...] [GPU_RUNS] [--no-cpu]");
+            System.err.println("usage: SetupBench DEVICE LG[,LG...] [GPU_RUNS] [--no-cpu] [--batches LGB[,LGB...]]");
             System.exit(2);
         }
         String device = args[0];
@@ -43,10 +44,16 @@ public final class SetupBench {
             lgs.add(Integer.parseInt(s.trim()));
         }
         int runs = 2;
+        List<Integer> batches = new ArrayList<>(List.of(0)); // 0 = FixedBaseGpu's default
         boolean cpu = true;
         for (int i = 2; i < args.length; i++) {
             if (args[i].equals("--no-cpu")) {
                 cpu = false;
+            } else if (args[i].equals("--batches") && i + 1 < args.length) {
+                batches.clear();
+                for (String s : args[++i].split(",")) {
+                    batches.add(1 << Integer.parseInt(s.trim()));
+                }
             } else {
                 runs = Integer.parseInt(args[i]);
             }
@@ -56,27 +63,32 @@ public final class SetupBench {
         System.out.printf(Locale.ROOT, "device %s, %d cores, max heap %d MiB%n", host.name(), cores,
                 Runtime.getRuntime().maxMemory() >> 20);
         // warm-up of both paths (HotSpot compiles, the kernel compile on the device)
-        measure(host, 10, 1, true, false, 1);
+        measure(host, 10, 1, true, false, 1, List.of(0));
         System.out.println();
-        System.out.println("| domain | nVars | CPU setup s | device setup s (runs) | fixed-base on device s | "
-                + "speed-up | keys identical | proof |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        String header = "| domain | nVars | batch | CPU setup s | device setup s (runs) | fixed-base on device s | "
+                + "speed-up | keys identical | proof |\n|---|---|---|---|---|---|---|---|---|";
+        System.out.println(header);
         boolean ok = true;
         List<String> rows = new ArrayList<>();
         for (int lg : lgs) {
-            String row = measure(host, lg, runs, cpu, true, SetupEngine.DEFAULT_MIN_POINTS);
-            ok &= !row.contains("DIFFER") && !row.contains("FAILED");
-            rows.add(row);
-            System.out.println(row);
+            for (String row : measure(host, lg, runs, cpu, true, SetupEngine.DEFAULT_MIN_POINTS, batches)) {
+                ok &= !row.contains("DIFFER") && !row.contains("FAILED");
+                rows.add(row);
+                System.out.println(row);
+            }
         }
         System.out.println();
+        System.out.println(header);
         rows.forEach(System.out::println);
         System.exit(ok ? 0 : 1);
     }
 
-    /** One size; returns the markdown row. Prints detail lines as it goes. */
-    private static String measure(KernelHost host, int lg, int runs, boolean cpu, boolean prove, int minPoints)
-            throws Exception {
+    /**
+     * One size: synthesis and the CPU reference once, then the device runs per batch size, then one proof under
+     * the last device key. Returns one markdown row per batch size; prints detail lines as it goes.
+     */
+    private static List<String> measure(KernelHost host, int lg, int runs, boolean cpu, boolean prove,
+                                        int minPoints, List<Integer> batches) throws Exception {
         int k = (1 << lg) - 3;
         Circuit c = Groth16Bench.chain(k);
         long t = System.nanoTime();
@@ -93,18 +105,32 @@ public final class SetupBench {
                 System.out.printf(Locale.ROOT, "2^%d: %s%n", lg, e.summary());
             }
         }
+        List<String> rows = new ArrayList<>();
         ProvingKey dev = null;
-        double[] devS = new double[runs];
-        double fixedS = Double.NaN;
-        for (int r = 0; r < runs; r++) {
-            try (SetupEngine e = SetupEngine.device(host, minPoints)) {
-                dev = Setup.generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16, e);
-                devS[r] = e.totalSeconds();
-                fixedS = e.deviceSeconds();
-                System.out.printf(Locale.ROOT, "2^%d run %d: %s [%s]%n", lg, r, e.summary(), e.deviceProfile());
+        for (int batch : batches) {
+            double[] devS = new double[runs];
+            double fixedS = Double.NaN;
+            boolean same = true;
+            for (int r = 0; r < runs; r++) {
+                try (SetupEngine e = SetupEngine.device(host, minPoints, batch)) {
+                    dev = Setup.generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16, e);
+                    devS[r] = e.totalSeconds();
+                    fixedS = e.deviceSeconds();
+                    System.out.printf(Locale.ROOT, "2^%d batch %d run %d: %s [%s]%n", lg, batch, r, e.summary(),
+                            e.deviceProfile());
+                }
+                same &= ref == null || sameKey(ref, dev);
             }
+            double best = Arrays.stream(devS).skip(runs > 1 ? 1 : 0).min().orElse(Double.NaN);
+            StringBuilder rs = new StringBuilder();
+            for (double s : devS) {
+                rs.append(rs.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", s));
+            }
+            int b = batch > 0 ? batch : jzk.tornado.bls.FixedBaseGpu.DEFAULT_BATCH;
+            rows.add(String.format(Locale.ROOT, "| 2^%d | %d | 2^%d | %.2f | %s | %.2f | %.1f× | %s | PROOF |", lg,
+                    cs.numVariables(), Integer.numberOfTrailingZeros(b), cpuS, rs, fixedS, cpuS / best,
+                    ref == null ? "not compared" : same ? "yes" : "DIFFER"));
         }
-        String identical = ref == null ? "not compared" : sameKey(ref, dev) ? "yes" : "DIFFER";
         String proof = "not run";
         if (prove) {
             Witness wit = Synthesizer.witness(c);
@@ -120,13 +146,8 @@ public final class SetupBench {
                     be instanceof DeviceBackend ? "on the device" : "on the CPU", proveS);
             System.out.printf(Locale.ROOT, "2^%d: proof under the device key %s%n", lg, proof);
         }
-        double best = Arrays.stream(devS).skip(runs > 1 ? 1 : 0).min().orElse(Double.NaN);
-        StringBuilder rs = new StringBuilder();
-        for (double s : devS) {
-            rs.append(rs.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", s));
-        }
-        return String.format(Locale.ROOT, "| 2^%d | %d | %.2f | %s | %.2f | %.1f× | %s | %s |", lg, cs.numVariables(),
-                cpuS, rs, fixedS, cpuS / best, identical, proof);
+        String pr = proof;
+        return rows.stream().map(r -> r.replace("PROOF", pr)).toList();
     }
 
     private static boolean sameKey(ProvingKey a, ProvingKey b) {

@@ -27,6 +27,8 @@ public final class SetupEngine implements AutoCloseable {
 
     private final KernelHost host;
     private final int minPoints;
+    /** Work-items per launch of {@link FixedBaseGpu}; 0 = its default. */
+    private final int batchPoints;
     private final Map<FixedBaseMul, FixedBaseGpu> tables = new IdentityHashMap<>();
     private long devicePoints;
     private long deviceNanos;
@@ -34,17 +36,19 @@ public final class SetupEngine implements AutoCloseable {
     private long cpuNanos;
     private long totalNanos;
 
-    private SetupEngine(KernelHost host, int minPoints) {
-        if (minPoints < 0) {
-            throw new IllegalArgumentException("minPoints must be ≥ 0, got " + minPoints);
+    private SetupEngine(KernelHost host, int minPoints, int batchPoints) {
+        if (minPoints < 0 || batchPoints < 0) {
+            throw new IllegalArgumentException("minPoints and batchPoints must be ≥ 0, got " + minPoints + ", "
+                    + batchPoints);
         }
         this.host = host;
         this.minPoints = minPoints;
+        this.batchPoints = batchPoints;
     }
 
     /** Everything on the CPU. */
     public static SetupEngine cpu() {
-        return new SetupEngine(null, 0);
+        return new SetupEngine(null, 0, 0);
     }
 
     /**
@@ -57,10 +61,15 @@ public final class SetupEngine implements AutoCloseable {
 
     /** Batches of at least {@code minPoints} on {@code host} (0 or 1: every batch, as tests do). */
     public static SetupEngine device(KernelHost host, int minPoints) {
+        return device(host, minPoints, 0);
+    }
+
+    /** As {@link #device(KernelHost, int)} with {@code batchPoints} work-items per launch (0: the default; tuning). */
+    public static SetupEngine device(KernelHost host, int minPoints, int batchPoints) {
         if (host == null) {
             throw new IllegalArgumentException("device setup engine needs a KernelHost");
         }
-        return new SetupEngine(host, minPoints);
+        return new SetupEngine(host, minPoints, batchPoints);
     }
 
     public boolean usesDevice() {
@@ -77,7 +86,9 @@ public final class SetupEngine implements AutoCloseable {
         long t = System.nanoTime();
         long[] r;
         if (host != null && count >= Math.max(1, minPoints)) {
-            FixedBaseGpu g = tables.computeIfAbsent(base, b -> new FixedBaseGpu(host, b.degree(), b.table()));
+            FixedBaseGpu g = tables.computeIfAbsent(base, b -> batchPoints > 0
+                    ? new FixedBaseGpu(host, b.degree(), b.table(), batchPoints)
+                    : new FixedBaseGpu(host, b.degree(), b.table()));
             r = g.mulAll(scalars, count);
             devicePoints += count;
             deviceNanos += System.nanoTime() - t;

@@ -34,10 +34,12 @@ public final class FixedBaseGpu implements AutoCloseable {
      */
     static final int CHUNK = 1024;
     /**
-     * Work-items per launch: 2^20 (G2: 400 MB of XYZZ output per batch) fills an H200 many times over and keeps the
-     * device buffers small; settable with {@code -Djzk.setup.batch}.
+     * Work-items per launch: 2^18 is about two waves of an H200 at this kernel's occupancy (132 SMs, 56 registers
+     * and a 2.5 KB stack per work-item), small enough that a 2^20-point query runs as 4 launches, so the host
+     * normalises batch k while the device computes batch k + 1 (G2: 100 MB of XYZZ output per batch). Not yet
+     * tuned on the GPU (SetupBench --batches compares sizes); settable with {@code -Djzk.setup.batch}.
      */
-    static final int DEFAULT_BATCH = Integer.getInteger("jzk.setup.batch", 1 << 20);
+    public static final int DEFAULT_BATCH = Integer.getInteger("jzk.setup.batch", 1 << 18);
     private static final int LOCAL = 64;
 
     private final KernelHost host;
