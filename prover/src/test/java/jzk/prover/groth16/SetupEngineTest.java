@@ -70,6 +70,46 @@ class SetupEngineTest {
         assertTrue(Groth16.verify(dev.vk, p, wit.publicInputs()), "proof under device parameters verifies");
     }
 
+    /**
+     * The prover's table and CPU batch ({@link FixedBaseMul}) and the device batch over that same table against
+     * field-arith's double-and-add ({@link jzk.arith.Curve#mul}), for G1 and G2, on edge scalars (0, 1, r − 1,
+     * r, 2^256 − 1 = all digits 255, 0xE8·2^248 − r whose last window doubles, equal scalars) and random ones.
+     */
+    @Test
+    void fixedBaseMulMatchesDoubleAndAdd() {
+        java.math.BigInteger r = jzk.arith.Fr.R;
+        Random rnd = new Random(4);
+        java.math.BigInteger same = new java.math.BigInteger(250, rnd);
+        java.math.BigInteger[] ks = {java.math.BigInteger.ZERO, java.math.BigInteger.ONE,
+            r.subtract(java.math.BigInteger.ONE), r, java.math.BigInteger.ONE.shiftLeft(256).subtract(
+                    java.math.BigInteger.ONE), java.math.BigInteger.valueOf(0xE8).shiftLeft(248).subtract(r), same, same,
+            same, new java.math.BigInteger(254, rnd), new java.math.BigInteger(200, rnd)};
+        long[] sc = new long[4 * ks.length];
+        for (int i = 0; i < ks.length; i++) {
+            System.arraycopy(jzk.arith.Limbs.fromBigInteger(ks[i], 4), 0, sc, 4 * i, 4);
+        }
+        for (jzk.arith.Curve c : new jzk.arith.Curve[] {jzk.arith.G1.CURVE, jzk.arith.G2.CURVE}) {
+            long[] p = new long[c.affineLongs()];
+            long[] j = new long[c.jacobianLongs()];
+            c.mul(j, 0, c.generatorAffine(), 0, java.math.BigInteger.valueOf(77));
+            c.toAffine(p, 0, j, 0);
+            FixedBaseMul base = new FixedBaseMul(c, p);
+            long[] cpu = base.mulAll(sc, ks.length);
+            long[] dev;
+            try (SetupEngine e = SetupEngine.device(new JvmHost(), 1)) {
+                dev = e.mulAll(base, sc, ks.length);
+            }
+            int al = c.affineLongs();
+            for (int i = 0; i < ks.length; i++) {
+                long[] want = new long[al];
+                c.mul(j, 0, p, 0, ks[i]);
+                c.toAffine(want, 0, j, 0);
+                assertArrayEquals(want, java.util.Arrays.copyOfRange(cpu, i * al, (i + 1) * al), c.name + " CPU " + i);
+                assertArrayEquals(want, java.util.Arrays.copyOfRange(dev, i * al, (i + 1) * al), c.name + " device " + i);
+            }
+        }
+    }
+
     /** Batches below the threshold stay on the CPU; the mixed result is still byte-identical. */
     @Test
     void smallBatchesStayOnTheCpu() throws Exception {
