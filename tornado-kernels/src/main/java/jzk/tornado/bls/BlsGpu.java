@@ -77,32 +77,61 @@ public final class BlsGpu {
         return Msm.msm(bases, scalars);
     }
 
+    /**
+     * Σ scalars[i]·bases[i] with bases and scalars on the device: {@code scalars} holds the canonical scalars as
+     * 8·n ints (see {@link #uploadScalars}); each must be below r (else IllegalArgumentException naming it).
+     */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
+        return Msm.msm(bases, scalars);
+    }
+
+    /**
+     * A device buffer of {@code host} holding {@code scalars} (4·n canonical longs) as the 8·n little-endian ints
+     * the MSM kernels read: the same bytes, copied without conversion. The caller closes it. Not range-checked
+     * here (every MSM checks on the device).
+     */
+    public static KernelHost.Buffer uploadScalars(KernelHost host, long[] scalars) {
+        if (scalars.length % 4 != 0) {
+            throw new IllegalArgumentException("scalar array of " + scalars.length
+                    + " longs is not a whole number of Fr elements (4 longs each)");
+        }
+        KernelHost.Buffer b = host.allocate(2L * scalars.length);
+        host.write(b, 0, scalars, 0, scalars.length);
+        return b;
+    }
+
     // ---- the same entry points on a runtime Device (jzk.tornado.api.Devices.best(), "cuda:0", …) ----
 
     /** {@link #ntt(KernelHost, long[], boolean, Coset, Fr.RootFamily)} with snarkjs roots (ω from 5^t). */
     public static void ntt(Device device, long[] data, boolean inverse, Coset coset) {
-        ntt(new DeviceHost(device), data, inverse, coset, Fr.RootFamily.SNARKJS_5);
+        ntt(device, data, inverse, coset, Fr.RootFamily.SNARKJS_5);
     }
 
     public static void ntt(Device device, long[] data, boolean inverse, Coset coset, Fr.RootFamily family) {
-        ntt(new DeviceHost(device), data, inverse, coset, family);
+        try (DeviceHost host = new DeviceHost(device)) {
+            ntt(host, data, inverse, coset, family);
+        }
     }
 
     public static long[] msmG1(Device device, long[] bases, long[] scalars) {
-        return msmG1(new DeviceHost(device), bases, scalars);
+        try (DeviceHost host = new DeviceHost(device)) {
+            return msmG1(host, bases, scalars);
+        }
     }
 
     public static long[] msmG2(Device device, long[] bases, long[] scalars) {
-        return msmG2(new DeviceHost(device), bases, scalars);
+        try (DeviceHost host = new DeviceHost(device)) {
+            return msmG2(host, bases, scalars);
+        }
     }
 
     /** G1 bases kept on {@code device} until the returned object is closed. */
     public static ResidentBases residentG1(Device device, long[] bases) {
-        return residentG1(new DeviceHost(device), bases);
+        return new ResidentBases(new DeviceHost(device), 1, bases, defaultSegment(1), true);
     }
 
     /** G2 bases kept on {@code device} until the returned object is closed. */
     public static ResidentBases residentG2(Device device, long[] bases) {
-        return residentG2(new DeviceHost(device), bases);
+        return new ResidentBases(new DeviceHost(device), 2, bases, defaultSegment(2), true);
     }
 }

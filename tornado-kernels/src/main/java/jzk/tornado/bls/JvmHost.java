@@ -59,6 +59,11 @@ public final class JvmHost implements KernelHost {
     }
 
     @Override
+    public void write(Buffer dst, long dstOffset, long[] src, int srcIndex, int longs) {
+        Layout.split(src, srcIndex, ((HeapBuffer) dst).data, Math.toIntExact(dstOffset), longs);
+    }
+
+    @Override
     public void read(Buffer src, long srcOffset, int[] dst, int len) {
         System.arraycopy(((HeapBuffer) src).data, (int) srcOffset, dst, 0, len);
     }

@@ -126,12 +126,14 @@ class BlsPtxInterpreterTest {
     void msmAccumulateMatchesJava() throws Exception {
         for (int d = 1; d <= 2; d++) {
             int n = 6;
-            int[] scalars = new int[8 * n];
+            // one scalar more than points: the kernel reads scalars [from, from + n) with from = 1
+            int[] scalars = new int[8 * (n + 1)];
             for (int i = 0; i < scalars.length; i++) {
                 scalars[i] = i % 8 == 7 ? rnd.nextInt() >>> 2 : rnd.nextInt();
             }
             int[] buckets = new int[ITEMS * 2 * 48 * d];
-            int[] out = (int[]) compare("accumulate", null, d, elements(n * 2 * d), scalars, buckets, n, 2, 128, 1)[4];
+            int[] out = (int[]) compare("accumulate", null, d, elements(n * 2 * d), scalars, 1, buckets, n, 2, 128,
+                    1)[5];
             assertTrue(java.util.Arrays.stream(out).anyMatch(v -> v != 0), "some bucket is finite");
         }
     }
