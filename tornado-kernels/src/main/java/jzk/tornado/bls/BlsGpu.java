@@ -6,7 +6,8 @@ import jzk.tornado.api.Device;
 /**
  * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
  * (docs/ARCHITECTURE.md: Fr as 4 Montgomery 64-bit limbs, scalars canonical, affine points Montgomery with
- * infinity all zeros). Each call converts to the kernels' 32-bit limbs, runs on {@code host}, converts back.
+ * infinity all zeros). Each call copies its data to the device as the kernels' 32-bit limbs (the same bytes as the
+ * little-endian 64-bit limbs, so no conversion pass), runs on {@code host}, and copies results back.
  * For repeated work keep an {@link Ntt} plan or {@link ResidentBases} and call them directly.
  */
 public final class BlsGpu {
@@ -28,9 +29,9 @@ public final class BlsGpu {
             throw new IllegalArgumentException("NTT input of " + data.length + " longs is not 2^k ≥ 2 Fr elements");
         }
         int lgN = Integer.numberOfTrailingZeros(n);
-        int[] d32 = Layout.split(data);
-        try (Ntt plan = new Ntt(host, lgN, family); KernelHost.Buffer buf = host.allocate(d32.length)) {
-            host.write(buf, 0, d32, d32.length);
+        // 64-bit LE limbs are the kernels' 32-bit LE limbs byte for byte: copied both ways without an int[]
+        try (Ntt plan = new Ntt(host, lgN, family); KernelHost.Buffer buf = host.allocate(2L * data.length)) {
+            host.write(buf, 0, data, 0, data.length);
             long[] shift = plan.shift(coset);
             if (shift == null) {
                 if (inverse) {
@@ -43,9 +44,8 @@ public final class BlsGpu {
             } else {
                 plan.cosetForward(buf, shift);
             }
-            host.read(buf, 0, d32, d32.length);
+            host.read(buf, 0, data, 0, data.length);
         }
-        Layout.join(d32, 0, data, 0, data.length);
     }
 
     /** Uploads G1 bases (12 longs each) to stay on the device. */

@@ -68,6 +68,11 @@ public final class JvmHost implements KernelHost {
         System.arraycopy(((HeapBuffer) src).data, (int) srcOffset, dst, 0, len);
     }
 
+    @Override
+    public void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
+        Layout.join(((HeapBuffer) src).data, Math.toIntExact(srcOffset), dst, dstIndex, longs);
+    }
+
     /** The heap array behind a buffer of this host (for tests). */
     public static int[] array(Buffer b) {
         return ((HeapBuffer) b).data;

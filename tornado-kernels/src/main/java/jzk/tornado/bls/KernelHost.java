@@ -52,6 +52,22 @@ public interface KernelHost extends AutoCloseable {
     /** Copies {@code len} ints from the buffer at {@code srcOffset} into {@code dst[0..len)}. */
     void read(Buffer src, long srcOffset, int[] dst, int len);
 
+    /**
+     * The inverse of {@link #write(Buffer, long, long[], int, int)}: {@code 2·longs} ints from int offset
+     * {@code srcOffset} into {@code dst[dstIndex…]} as {@code longs} 64-bit words ({@link Layout#join}). This
+     * default converts in chunks of 2^20 longs through {@link #read(Buffer, long, int[], int)}.
+     */
+    default void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
+        java.util.Objects.checkFromIndexSize(dstIndex, longs, dst.length);
+        int chunk = 1 << 20;
+        int[] tmp = new int[2 * Math.min(chunk, longs)];
+        for (int done = 0; done < longs; done += chunk) {
+            int k = Math.min(chunk, longs - done);
+            read(src, srcOffset + 2L * done, tmp, 2 * k);
+            Layout.join(tmp, 0, dst, dstIndex + done, k);
+        }
+    }
+
     /** Launches {@code kernel} on {@code globalSize} work-items in groups of {@code localSize}. */
     void launch(Method kernel, int globalSize, int localSize, Object... args);
 

@@ -29,11 +29,13 @@ public final class SortedMsm {
     private static final int LOCAL = 64;
 
     /**
-     * Segments of at least this many points take the sorted path. 2^20 is a guess, to be tuned on the H200
-     * (the sorted path's fixed costs are two extra launches and a W·2^(c−1)-int host round trip). Not final so
-     * that tests can lower it to exercise {@link Msm}'s selection on small inputs.
+     * Segments of at least this many points take the sorted path. 2^17: on the H200 (bench-results run 7, G1,
+     * medians of 5, PTX / NVIDIA OpenCL) the chunked path (2^17 work-items) wins at 2^16 (14.7 / 13.0 ms against
+     * 16.8 / 13.8 ms) and the sorted path from 2^18 on (26.0 against 34.9 ms at 2^18, 44 against 85 ms at 2^20);
+     * the sorted path's fixed costs are two extra launches and a W·2^(c−1)-int host round trip. Not final so that
+     * tests can lower it to exercise {@link Msm}'s selection on small inputs.
      */
-    static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 20);
+    static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 17);
     /** Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. */
     static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */

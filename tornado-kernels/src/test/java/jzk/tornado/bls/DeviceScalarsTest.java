@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Scalars on the device ({@link DeviceScalars}, {@link ScalarKernels}, {@link KernelHost#write(KernelHost.Buffer,
- * long, long[], int, int)}) on every host: the {@code long[]} upload gives the bytes of {@link Layout#split}
- * (also through the pinned staging halves of {@link DeviceHost}); the device range check counts exactly the
+ * long, long[], int, int)}) on every host: the {@code long[]} upload gives the bytes of {@link Layout#split} and
+ * the {@code long[]} read-back inverts it (also through the pinned staging halves of {@link DeviceHost}); the device range check counts exactly the
  * scalars the BigInteger comparison with r rejects (0, r − 1, r, r + 1, 2^256 − 1, values differing from r in one
  * limb); every MSM entry point names the first scalar ≥ r; MSMs over device-resident scalars equal those over the
  * {@code long[]}.
@@ -39,9 +39,12 @@ class DeviceScalarsTest {
         return v;
     }
 
-    /** Small (direct copy) and large (more than one staging half, odd tail) writes at an odd int offset. */
+    /**
+     * Small (direct copy) and large (more than one staging half, odd tail) writes at an odd int offset have the
+     * ints of {@link Layout#split}; reading them back as longs gives the source.
+     */
     @Test
-    void longWriteHasTheBytesOfLayoutSplit() {
+    void longCopiesHaveTheBytesOfLayoutSplit() {
         int big = (int) (DeviceHost.STAGE_BYTES / 8) + 4099;
         for (int longs : new int[] {1, 1000, big}) {
             long[] src = randomLongs(longs + 3);
@@ -52,6 +55,11 @@ class DeviceScalarsTest {
                 int[] want = new int[2 * longs + 7];
                 Layout.split(src, 3, want, 5, longs);
                 assertArrayEquals(want, got, longs + " longs");
+                long[] back = new long[longs + 2];
+                host.read(b, 5, back, 1, longs);
+                assertArrayEquals(java.util.Arrays.copyOfRange(src, 3, 3 + longs),
+                        java.util.Arrays.copyOfRange(back, 1, 1 + longs), "read back " + longs + " longs");
+                assertEquals(0, back[0] | back[longs + 1], "read writes only its range");
             }
         }
     }
