@@ -19,7 +19,7 @@ import jzk.tornado.api.DeviceKernel;
  * (allocated on first use, freed by {@link #close()}): half k is filled (drained) by all cores while half k−1
  * (k+1) is on its way to (from) the device, so the host pass (≈ memory bandwidth) and the PCIe copy (≈ 50 GB/s
  * pinned on an H200, ≈ 6 GB/s from pageable memory on NVIDIA OpenCL) overlap, and no zero-filled temporary of
- * the full size is made. Not thread-safe for concurrent {@code long[]} copies (the staging memory is shared).
+ * the full size is made. The {@code long[]} copies of one host are serialised (they share the staging memory).
  */
 public final class DeviceHost implements KernelHost {
     /** Bytes per staging half: 32 MiB, large enough that a half's copy dwarfs the per-copy driver overhead. */
@@ -72,7 +72,7 @@ public final class DeviceHost implements KernelHost {
     }
 
     @Override
-    public void write(Buffer dst, long dstOffset, long[] src, int srcIndex, int longs) {
+    public synchronized void write(Buffer dst, long dstOffset, long[] src, int srcIndex, int longs) {
         Objects.checkFromIndexSize(srcIndex, longs, src.length);
         Buf b = checkRange((Buf) dst, dstOffset, longs, "write");
         if (longs <= DIRECT_LONGS) {
@@ -100,7 +100,7 @@ public final class DeviceHost implements KernelHost {
      * chunk k is copied out of the other into {@code dst} by all cores.
      */
     @Override
-    public void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
+    public synchronized void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
         Objects.checkFromIndexSize(dstIndex, longs, dst.length);
         Buf b = checkRange((Buf) src, srcOffset, longs, "read");
         if (longs <= DIRECT_LONGS) {
@@ -188,7 +188,7 @@ public final class DeviceHost implements KernelHost {
 
     /** Frees the staging memory (not the device, which is shared). */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (staging != null) {
             staging.close();
             staging = null;

@@ -29,14 +29,18 @@ public final class SortedMsm {
     private static final int LOCAL = 64;
 
     /**
-     * Segments of at least this many points take the sorted path. 2^17: on the H200 (bench-results run 7, G1,
-     * medians of 5, PTX / NVIDIA OpenCL) the chunked path (2^17 work-items) wins at 2^16 (14.7 / 13.0 ms against
-     * 16.8 / 13.8 ms) and the sorted path from 2^18 on (26.0 against 34.9 ms at 2^18, 44 against 85 ms at 2^20);
-     * the sorted path's fixed costs are two extra launches and a W·2^(c−1)-int host round trip. Not final so that
-     * tests can lower it to exercise {@link Msm}'s selection on small inputs.
+     * Segments of at least this many points take the sorted path. 2^17: on the H200 (bench-results run 7 call 2,
+     * G1, medians of 5, PTX / NVIDIA OpenCL) the chunked path (2^17 work-items) wins or ties at 2^16 (15.6 / 13.8
+     * ms against 17.3 / 13.8 ms) and the sorted path wins from 2^17 on (19.7 / 16.7 against 22.3 / 23.0 ms; 21.1
+     * against 34.5 ms at 2^18, 40.6 against 85.5 ms at 2^20); G2 likewise between 2^16 and 2^18. The sorted path's
+     * fixed costs are two extra launches and a W·2^(c−1)-int host round trip. Not final so that tests can lower it
+     * to exercise {@link Msm}'s selection on small inputs.
      */
     static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 17);
-    /** Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. */
+    /**
+     * Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. G1 2^24 on the H200
+     * (run 7, PTX): 2^16, 2^17 and 2^18 within 1 % of each other (≈ 370 ms), 2^19 45 % slower.
+     */
     static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */
     static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 15);

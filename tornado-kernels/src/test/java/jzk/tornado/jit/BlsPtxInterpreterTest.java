@@ -40,8 +40,9 @@ class BlsPtxInterpreterTest {
     }
 
     private static Method kernel(String name) {
-        for (Method m : (name.equals("accumulate") ? jzk.tornado.bls.MsmKernels.class : FieldKernels.class)
-                .getMethods()) {
+        Class<?> owner = name.equals("accumulate") ? jzk.tornado.bls.MsmKernels.class
+                : name.equals("countNotBelowR") ? jzk.tornado.bls.ScalarKernels.class : FieldKernels.class;
+        for (Method m : owner.getMethods()) {
             if (m.getName().equals(name)) {
                 return m;
             }
@@ -116,6 +117,35 @@ class BlsPtxInterpreterTest {
         new PtxInterpreter(k.source()).run(k, 1, 1, new Object[] {null, 1, elements(4), elements(2), 0, 1});
         long local = PtxInterpreter.LOCAL_ACCESSES.sum() - before;
         assertTrue(local > 0 && local < 2000, "ld/st.local per G1 mixed addition: " + local);
+    }
+
+    /**
+     * The scalar range check: 4 scalars from offset 1 of 5, among them r − 1, r, r + 1, 2^256 − 1 and values that
+     * differ from r only in a low limb; the count equals the BigInteger comparison's, in Java and in PTX.
+     */
+    @Test
+    void scalarRangeCheckMatchesJava() throws Exception {
+        java.math.BigInteger r = new java.math.BigInteger(
+                "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16); // IETF §4.2.1
+        java.math.BigInteger[][] cases = {
+            {java.math.BigInteger.ZERO, r.subtract(java.math.BigInteger.ONE), r, r.add(java.math.BigInteger.ONE),
+                java.math.BigInteger.ONE.shiftLeft(256).subtract(java.math.BigInteger.ONE)},
+            {r, r.subtract(java.math.BigInteger.ONE.shiftLeft(32)), r.add(java.math.BigInteger.ONE.shiftLeft(64)),
+                r.subtract(java.math.BigInteger.ONE.shiftLeft(224)), r.add(java.math.BigInteger.ONE.shiftLeft(224))}};
+        for (java.math.BigInteger[] values : cases) {
+            int[] scalars = new int[8 * values.length];
+            for (int i = 0; i < values.length; i++) {
+                for (int k = 0; k < 8; k++) {
+                    scalars[8 * i + k] = values[i].shiftRight(32 * k).intValue();
+                }
+            }
+            int want = 0;
+            for (int i = 1; i < values.length; i++) {
+                want += values[i].compareTo(r) >= 0 ? 1 : 0;
+            }
+            int[] bad = (int[]) compare("countNotBelowR", null, scalars, 1, ITEMS, new int[1])[4];
+            org.junit.jupiter.api.Assertions.assertEquals(want, bad[0], "scalars ≥ r among items 1..4");
+        }
     }
 
     /**
