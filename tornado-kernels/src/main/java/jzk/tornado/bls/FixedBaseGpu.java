@@ -10,7 +10,9 @@ import jzk.arith.G2;
  * Host driver of {@link FixedBaseKernels}: the multiples {@code [s_i]P} of one fixed base P for many scalars, on a
  * device. The table of P ({@link FixedBaseKernels#WINDOWS} × {@link FixedBaseKernels#DIGITS} affine multiples,
  * the layout of the prover's {@code FixedBaseMul}) is uploaded once, at construction; each {@link #mulAll} call
- * streams the scalars through the device in batches of {@link #batchPoints} work-items.
+ * streams the scalars through the device in batches of {@link #batchPoints} work-items. Copies use the
+ * {@code long[]} forms of {@link KernelHost#write}/{@link KernelHost#read} (64-bit and 32-bit little-endian limbs
+ * are the same bytes), so the host converts nothing.
  *
  * <p>Affine output: the kernel writes XYZZ points; the host normalises them with one field inversion per chunk
  * of {@link #CHUNK} points (Montgomery's trick, "Speeding the Pollard and elliptic curve methods of
@@ -86,9 +88,8 @@ public final class FixedBaseGpu implements AutoCloseable {
         this.batchPoints = batchPoints;
         this.chunkPoints = chunkPoints;
         this.field = d == 1 ? G1.CURVE.field : G2.CURVE.field;
-        int[] t32 = Layout.split(tableAffine);
-        this.table = host.allocate(t32.length);
-        host.write(table, 0, t32, t32.length);
+        this.table = host.allocate(2L * tableAffine.length);
+        host.write(table, 0, tableAffine, 0, tableAffine.length);
     }
 
     public int batchPoints() {
@@ -116,24 +117,23 @@ public final class FixedBaseGpu implements AutoCloseable {
         int batch = Math.min(batchPoints, count);
         try (KernelHost.Buffer sc = host.allocate(8L * batch);
              KernelHost.Buffer xyzz = host.allocate((long) batch * pInts)) {
-            int[] s32 = new int[8 * batch];
-            int[] p32 = new int[batch * pInts];
+            long[] p64 = new long[batch * pInts / 2]; // XYZZ points as 64-bit limbs (the same bytes)
             long t = System.nanoTime();
-            launch(scalars, 0, batch, sc, xyzz, s32);
+            launch(scalars, 0, batch, sc, xyzz);
             for (int from = 0; from < count; from += batch) {
                 int m = Math.min(batch, count - from);
                 long t1 = System.nanoTime();
                 launchNanos += t1 - t;
-                host.read(xyzz, 0, p32, m * pInts); // waits for this batch's launch
+                host.read(xyzz, 0, p64, 0, m * pInts / 2); // waits for this batch's launch
                 long t2 = System.nanoTime();
                 readNanos += t2 - t1;
                 int next = from + batch;
                 if (next < count) {
-                    launch(scalars, next, Math.min(batch, count - next), sc, xyzz, s32);
+                    launch(scalars, next, Math.min(batch, count - next), sc, xyzz);
                 }
                 long t3 = System.nanoTime();
                 launchNanos += t3 - t2;
-                toAffine(p32, m, out, from * al);
+                toAffine(p64, m, out, from * al);
                 t = System.nanoTime();
                 affineNanos += t - t3;
             }
@@ -141,34 +141,31 @@ public final class FixedBaseGpu implements AutoCloseable {
         return out;
     }
 
-    /** Uploads scalars [from, from + m) and queues the kernel over them. */
-    private void launch(long[] scalars, int from, int m, KernelHost.Buffer sc, KernelHost.Buffer xyzz, int[] s32) {
-        Layout.split(scalars, from * 4, s32, 0, 4 * m);
-        host.write(sc, 0, s32, 8 * m);
+    /** Uploads scalars [from, from + m) (the long[] as it is: same bytes as 8 ints each) and queues the kernel. */
+    private void launch(long[] scalars, int from, int m, KernelHost.Buffer sc, KernelHost.Buffer xyzz) {
+        host.write(sc, 0, scalars, from * 4, 4 * m);
         int local = Math.min(LOCAL, host.maxLocalSize(MUL_ALL));
         int grid = (m + local - 1) / local * local;
         host.launch(MUL_ALL, grid, local, d, table, sc, xyzz, m);
     }
 
     /**
-     * XYZZ (32-bit limbs, {@code p32[0 … m·48d)}) → affine in the project layout at {@code out[oo…]}: per chunk,
+     * XYZZ ({@code p64[0 … m·24d)}, 64-bit limbs) → affine in the project layout at {@code out[oo…]}: per chunk,
      * t_i = ZZ_i·ZZZ_i, one inversion of Π t_i, then ZZ⁻¹ = t⁻¹·ZZZ, ZZZ⁻¹ = t⁻¹·ZZ, x = X·ZZ⁻¹, y = Y·ZZZ⁻¹.
      */
-    private void toAffine(int[] p32, int m, long[] out, int oo) {
+    private void toAffine(long[] c, int m, long[] out, int oo) {
         int e = 6 * d;
-        int pInts = 48 * d;
         int chunk = chunkPoints;
         IntStream.range(0, (m + chunk - 1) / chunk).parallel().forEach(ch -> {
             int start = ch * chunk;
             int len = Math.min(chunk, m - start);
-            long[] c = new long[len * 4 * e]; // X, Y, ZZ, ZZZ per point
-            Layout.join(p32, start * pInts, c, 0, len * 4 * e);
+            int base = start * 4 * e; // X, Y, ZZ, ZZZ per point
             long[] prefix = new long[(len + 1) * e]; // prefix[i] = Π t_j over finite points j < i
             long[] t = new long[len * e];
             long[] k = new long[Math.max(1, field.scratchLongs())]; // the Fp2 products' scratch, reused
             field.setOne(prefix, 0);
             for (int i = 0; i < len; i++) {
-                int po = i * 4 * e;
+                int po = base + i * 4 * e;
                 if (field.isZero(c, po + 2 * e)) {
                     field.copy(prefix, (i + 1) * e, prefix, i * e);
                 } else {
@@ -179,7 +176,7 @@ public final class FixedBaseGpu implements AutoCloseable {
             long[] w = new long[4 * e]; // running inverse, t_i⁻¹, ZZ⁻¹, ZZZ⁻¹
             field.inverse(w, 0, prefix, len * e);
             for (int i = len - 1; i >= 0; i--) {
-                int po = i * 4 * e;
+                int po = base + i * 4 * e;
                 int ro = oo + (start + i) * 2 * e;
                 if (field.isZero(c, po + 2 * e)) {
                     continue; // infinity: out is already all zeros

@@ -59,8 +59,18 @@ public final class JvmHost implements KernelHost {
     }
 
     @Override
+    public void write(Buffer dst, long dstOffset, long[] src, int srcIndex, int longs) {
+        Layout.split(src, srcIndex, ((HeapBuffer) dst).data, Math.toIntExact(dstOffset), longs);
+    }
+
+    @Override
     public void read(Buffer src, long srcOffset, int[] dst, int len) {
         System.arraycopy(((HeapBuffer) src).data, (int) srcOffset, dst, 0, len);
+    }
+
+    @Override
+    public void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
+        Layout.join(((HeapBuffer) src).data, Math.toIntExact(srcOffset), dst, dstIndex, longs);
     }
 
     /** The heap array behind a buffer of this host (for tests). */
