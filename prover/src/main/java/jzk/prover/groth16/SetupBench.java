@@ -9,9 +9,9 @@ import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
+import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.Devices;
 import jzk.tornado.bls.DeviceHost;
-import jzk.tornado.bls.JvmHost;
 import jzk.tornado.bls.KernelHost;
 
 /**
@@ -21,8 +21,8 @@ import jzk.tornado.bls.KernelHost;
  *
  * <pre>SetupBench DEVICE LG[,LG…] [GPU_RUNS] [--no-cpu] [--batches LGB[,LGB…]]</pre>
  *
- * DEVICE is a runtime device name ({@code cuda:0}, {@code opencl:0:0}) or {@code jvm} (the in-module
- * {@link JvmHost}: tiny sizes only). Per size: one CPU setup, GPU_RUNS (default 2) device setups with the same toxic
+ * DEVICE is a runtime device name ({@code cuda:0}, {@code opencl:0:0}, or {@code jvm}: the runtime's jvm device,
+ * tiny sizes only). Per size: one CPU setup, GPU_RUNS (default 2) device setups with the same toxic
  * waste (run 0 includes the kernel compile), a byte-for-byte comparison of every key array of the device key with
  * the CPU key, then one proof under the device key (on the device, or on the CPU for {@code jvm}) checked by the
  * pairing equation. {@code --batches 18,20} repeats the device runs with 2^18 and 2^20 work-items per launch
@@ -58,7 +58,7 @@ public final class SetupBench {
                 runs = Integer.parseInt(args[i]);
             }
         }
-        KernelHost host = device.equals("jvm") ? new JvmHost() : new DeviceHost(Devices.get(device));
+        KernelHost host = new DeviceHost(Devices.get(device));
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf(Locale.ROOT, "device %s, %d cores, max heap %d MiB%n", host.name(), cores,
                 Runtime.getRuntime().maxMemory() >> 20);
@@ -134,7 +134,8 @@ public final class SetupBench {
         String proof = "not run";
         if (prove) {
             Witness wit = Synthesizer.witness(c);
-            ProverBackend be = host instanceof JvmHost ? CpuBackend.INSTANCE : new DeviceBackend(host);
+            ProverBackend be = host instanceof DeviceHost d && d.device().info().kind() == DeviceKind.JVM
+                    ? CpuBackend.INSTANCE : new DeviceBackend(host);
             t = System.nanoTime();
             Proof p = Groth16.prove(dev, cs, wit, be, new Random(7));
             double proveS = (System.nanoTime() - t) / 1e9;

@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 import jzk.tornado.bls.DeviceHosts;
-import jzk.tornado.bls.JvmHost;
 import jzk.tornado.bls.KernelHost;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,21 +20,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Parameter generation with the fixed-base batches on a device ({@link SetupEngine#device}) gives the same
- * parameter file, byte for byte, as the CPU path for the same toxic waste: on {@link JvmHost} and on every device
- * the runtime finds (its jvm device; PoCL in CI: one kernel compile, a few seconds). {@code -Djzk.test.devices=none}
- * keeps only JvmHost. The device parameters also prove and verify.
+ * parameter file, byte for byte, as the CPU path for the same toxic waste: on every device the runtime finds (its jvm
+ * device, the reference; PoCL in CI: one kernel compile, a few seconds). {@code -Djzk.test.devices=none} keeps only
+ * the jvm device. The device parameters also prove and verify.
  */
 class SetupEngineTest {
     @TempDir
     Path tmp;
 
     static List<KernelHost> hosts() {
-        List<KernelHost> h = new ArrayList<>();
-        h.add(new JvmHost());
-        if (!"none".equals(System.getProperty("jzk.test.devices"))) {
-            h.addAll(DeviceHosts.forTests());
-        }
-        return h;
+        return DeviceHosts.forTests();
     }
 
     private static byte[] file(Path dir, String name, ProvingKey pk, byte[] id) throws Exception {
@@ -96,7 +89,7 @@ class SetupEngineTest {
             FixedBaseMul base = new FixedBaseMul(c, p);
             long[] cpu = base.mulAll(sc, ks.length);
             long[] dev;
-            try (SetupEngine e = SetupEngine.device(new JvmHost(), 1)) {
+            try (SetupEngine e = SetupEngine.device(DeviceHosts.jvm(), 1)) {
                 dev = e.mulAll(base, sc, ks.length);
             }
             int al = c.affineLongs();
@@ -119,7 +112,7 @@ class SetupEngineTest {
         assertTrue(cs.numVariables() < 60 && cs.numConstraints() + cs.numInputs() + 1 <= 64, "test sizes");
         long[] w = Setup.toxicWaste(new Random(78));
         ProvingKey cpu = Setup.generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16);
-        try (SetupEngine e = SetupEngine.device(new JvmHost(), 60)) {
+        try (SetupEngine e = SetupEngine.device(DeviceHosts.jvm(), 60)) {
             ProvingKey dev = Setup.generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16, e);
             // nVars < 60: A, B1, B2, L, IC on the CPU; H (63 points) on the device
             assertEquals(63, e.devicePoints(), e.summary());

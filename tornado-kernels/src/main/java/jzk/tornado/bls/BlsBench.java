@@ -38,7 +38,7 @@ public final class BlsBench {
         "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
         "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be"};
     private static final int DISTINCT_POINTS = 1024;
-    /** Largest sizes the jvm host is asked to run (it is a reference, not a contender). */
+    /** Largest sizes the jvm device is asked to run (it is a reference, not a contender). */
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
     /** Largest NTT the CPU baseline runs. */
@@ -62,7 +62,7 @@ public final class BlsBench {
         // chunked MSM rows default to 2^17 work-items, its fastest setting on the H200 in runs 4–5 (Msm's own
         // default is 2^15); the sorted path's row follows them
         List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", "17"));
-        List<KernelHost> hosts = BenchHosts.open(opt.getOrDefault("backends", "all"));
+        List<KernelHost> hosts = DeviceHosts.forBench(opt.getOrDefault("backends", "all"));
         List<Row> rows = new ArrayList<>() {
             @Override
             public boolean add(Row r) {

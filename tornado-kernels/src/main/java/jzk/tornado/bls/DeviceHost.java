@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.api.DeviceKind;
 
 /**
  * A {@link KernelHost} over one device of the project runtime ({@code cuda:N}, {@code opencl:P:D}, {@code jvm}):
@@ -20,6 +21,11 @@ import jzk.tornado.api.DeviceKernel;
  * (k+1) is on its way to (from) the device, so the host pass (≈ memory bandwidth) and the PCIe copy (≈ 50 GB/s
  * pinned on an H200, ≈ 6 GB/s from pageable memory on NVIDIA OpenCL) overlap, and no zero-filled temporary of
  * the full size is made. The {@code long[]} copies of one host are serialised (they share the staging memory).
+ * On the jvm device, whose memory is the Java heap, every copy is the device's own one-pass copy (staging would
+ * only add a pass).
+ *
+ * <p>Over the jvm device ({@link DeviceHosts#jvm()}) this host is the reference twin of every GPU run: the
+ * kernels run as Java with real work-groups and barriers, barrier-free work-groups one work-item after another.
  */
 public final class DeviceHost implements KernelHost {
     /** Bytes per staging half: 32 MiB, large enough that a half's copy dwarfs the per-copy driver overhead. */
@@ -32,12 +38,15 @@ public final class DeviceHost implements KernelHost {
 
     private final Device device;
     private final String label;
+    /** Whether large {@code long[]} copies go through pinned staging (not on the jvm device). */
+    private final boolean staged;
     private Device.HostMemory staging;
 
     public DeviceHost(Device device) {
         this.device = device;
         var info = device.info();
         this.label = info.name() + " (" + info.deviceName().trim() + ")";
+        this.staged = info.kind() != DeviceKind.JVM;
     }
 
     public Device device() {
@@ -75,7 +84,7 @@ public final class DeviceHost implements KernelHost {
     public synchronized void write(Buffer dst, long dstOffset, long[] src, int srcIndex, int longs) {
         Objects.checkFromIndexSize(srcIndex, longs, src.length);
         Buf b = checkRange((Buf) dst, dstOffset, longs, "write");
-        if (longs <= DIRECT_LONGS) {
+        if (longs <= DIRECT_LONGS || !staged) {
             device.copyToDevice(src, srcIndex, b.buffer, dstOffset * 4, longs);
             return;
         }
@@ -103,7 +112,7 @@ public final class DeviceHost implements KernelHost {
     public synchronized void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
         Objects.checkFromIndexSize(dstIndex, longs, dst.length);
         Buf b = checkRange((Buf) src, srcOffset, longs, "read");
-        if (longs <= DIRECT_LONGS) {
+        if (longs <= DIRECT_LONGS || !staged) {
             device.copyToHost(b.buffer, srcOffset * 4, dst, dstIndex, longs);
             return;
         }

@@ -5,8 +5,9 @@ import java.lang.reflect.Method;
 /**
  * The few device operations the BLS12-381 host code needs: allocate int buffers, copy to and from them, launch
  * a kernel (a {@code public static void} method, see docs/ARCHITECTURE.md) on a 1-D grid. Implemented by
- * {@link JvmHost} (kernels run as Java, with real work-groups and barriers) and by an adapter over the project
- * runtime's {@code Device}.
+ * {@link DeviceHost}, an adapter over any device of the project runtime: CUDA, OpenCL, or the jvm device
+ * ({@link DeviceHosts#jvm()}), which runs the kernels as Java with real work-groups and barriers and is the
+ * reference every GPU result is compared with.
  *
  * <p>Invariants: launches and copies on one host run in submission order; {@link #read} returns only after
  * every earlier launch finished; the {@code write}s return once the source array may be changed again. Kernel
@@ -74,7 +75,7 @@ public interface KernelHost extends AutoCloseable {
     /**
      * The largest work-group size {@code kernel} can be launched with on this host: the device maximum, or less
      * where the compiled kernel's register or local-memory use lowers it (NVIDIA OpenCL reports 256 for the NTT
-     * pass kernel). Default: no limit (the Java hosts).
+     * pass kernel). Default: no limit.
      */
     default int maxLocalSize(Method kernel) {
         return Integer.MAX_VALUE;

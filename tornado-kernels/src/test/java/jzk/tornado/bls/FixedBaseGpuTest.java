@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The fixed-base kernel on every host (JvmHost, the runtime's jvm device, PoCL in CI) against field-arith's CPU
+ * The fixed-base kernel on every host (the runtime's jvm device, PoCL in CI) against field-arith's CPU
  * scalar multiplication ({@link Curve#mul}, double-and-add on Jacobian points, an independent code path), bit for
  * bit in the project's affine layout, for G1 and G2: scalars 0, 1, r − 1, r (last window adds −acc: infinity),
  * 2^256 − 1 (every digit 255), 0xE8·2^248 − r (last window adds acc itself: the doubling case), single-byte

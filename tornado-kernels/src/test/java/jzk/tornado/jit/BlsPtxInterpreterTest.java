@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.Random;
 import jzk.tornado.bls.FieldKernels;
-import jzk.tornado.conformance.JvmKernelRunner;
+import jzk.tornado.conformance.ConformanceCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,7 +61,7 @@ class BlsPtxInterpreterTest {
                 dev[i] = a.clone();
             }
         }
-        JvmKernelRunner.run(m, ITEMS, ITEMS, jvm);
+        ConformanceCases.runOnJvm(m, ITEMS, ITEMS, jvm);
         CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
         new PtxInterpreter(k.source()).run(k, ITEMS, ITEMS, dev);
         for (int i = 0; i < args.length; i++) {
