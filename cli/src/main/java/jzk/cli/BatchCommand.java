@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import jzk.prover.batch.ProverBackends;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.MemoryBudget;
@@ -145,7 +146,10 @@ public final class BatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
-        WorkloadFactory factory = synthetic ? syntheticFactory() : WorkloadHooks.groth16(input, shape, seed, err);
+        // missing parameters are generated on the batch's first non-CPU device, else on the CPU
+        WorkloadFactory factory = synthetic ? syntheticFactory()
+                : WorkloadHooks.groth16(input, shape, seed, err, deviceNames.stream()
+                        .filter(d -> !ProverBackends.isCpu(d)).findFirst().orElse("jvm"));
 
         Writer bufferLogWriter = null;
         if (bufferLog != null) {

@@ -134,7 +134,7 @@ public final class ProveCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
-        PorepGroth16 f = WorkloadHooks.groth16(input, shape, seed, err);
+        PorepGroth16 f = WorkloadHooks.groth16(input, shape, seed, err, dev);
         PorepProofWorkload w;
         try {
             w = f.workload(f.input(0), input != null ? input.toString() : "generated input (seed " + seed + ")");

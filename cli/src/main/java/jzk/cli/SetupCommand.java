@@ -3,6 +3,7 @@ package jzk.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import jzk.prover.batch.ParamsCache;
@@ -21,7 +22,9 @@ import picocli.CommandLine.Spec;
  * {@code jzk setup}: the Groth16 parameters of one partition of the built-in circuit, from the cache or generated
  * into it (see {@link ParamsCache}); prints the file, its size and the key's sizes, and exports the verifying key
  * as snarkjs {@code verification_key.json} (which {@code jzk verify} and {@code snarkjs groth16 verify} read).
- * The partition count does not matter: every partition of a shape shares the parameters.
+ * The partition count does not matter: every partition of a shape shares the parameters. Generation runs its large
+ * fixed-base batches on {@code --device} (default: the best GPU, as {@code jzk batch}; {@code jvm}: the CPU) and
+ * prints which path ran and how long it took.
  */
 @Command(name = "setup", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate (or load cached) Groth16 parameters for a built-in circuit shape; export the "
@@ -37,6 +40,11 @@ public final class SetupCommand implements Callable<Integer> {
             description = "Where to write the verifying key JSON (default ${DEFAULT-VALUE}).")
     Path vk = Path.of("verification_key.json");
 
+    @Option(names = "--device", paramLabel = "NAME",
+            description = "Device for parameter generation: cuda:0, opencl:…, or jvm for the CPU "
+                    + "(default: the best GPU, else the CPU).")
+    String device;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
@@ -46,7 +54,8 @@ public final class SetupCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PorepShape s = shape.shape();
         R1cs cs = PorepGroth16.r1cs(s);
-        ParamsCache.Loaded p = shape.cache().loadOrGenerate(s.shapeId(), cs, line -> {
+        String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
+        ParamsCache.Loaded p = shape.cache().withSetupDevice(dev).loadOrGenerate(s.shapeId(), cs, line -> {
             err.println("jzk: " + line);
             err.flush();
         });
@@ -55,6 +64,9 @@ public final class SetupCommand implements Callable<Integer> {
                 s.shapeId(), cs.numConstraints(), cs.numVariables(), cs.numInputs(), pk.lgDomain);
         out.printf(Locale.ROOT, "parameters: %s (%s, %s in %.2f s)%n", p.file(), Sizes.bytes(p.fileBytes()),
                 p.generated() ? "generated" : "loaded from cache", p.millis() / 1e3);
+        if (p.generated()) {
+            out.println(p.setupSummary());
+        }
         out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points%n",
                 pk.nVars, pk.nVars, pk.l.length / 12, pk.h.length / 12);
         try {

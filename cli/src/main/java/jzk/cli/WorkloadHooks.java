@@ -25,14 +25,22 @@ final class WorkloadHooks {
      * The Groth16 workload factory for a batch; parameters are loaded from (or generated into) the cache here,
      * with one progress line on {@code err} when they are generated.
      *
-     * @param input the {@code --input} vanilla-proof JSON file or directory, or {@code null} for generated inputs
+     * @param input       the {@code --input} vanilla-proof JSON file or directory, or {@code null} for generated inputs
+     * @param setupDevice the device that generates missing parameters (its large fixed-base batches): a GPU name
+     *                    from {@link #realDevices}, or {@code jvm} for the CPU
      */
-    static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err) {
+    static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err, String setupDevice) {
         try {
-            return PorepGroth16.open(shape.shape(), shape.partitions, input, seed, shape.cache(), line -> {
+            PorepGroth16 f = PorepGroth16.open(shape.shape(), shape.partitions, input, seed,
+                    shape.cache().withSetupDevice(setupDevice), line -> {
                 err.println("jzk: " + line);
                 err.flush();
             });
+            if (f.params().generated()) {
+                err.println("jzk: " + f.params().setupSummary());
+                err.flush();
+            }
+            return f;
         } catch (PorepInputException e) {
             throw new CliException(CliException.USAGE, e.getMessage(), e);
         } catch (java.nio.file.NoSuchFileException e) {

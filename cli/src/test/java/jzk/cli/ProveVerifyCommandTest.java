@@ -124,7 +124,7 @@ class ProveVerifyCommandTest {
     }
 
     @Test
-    void benchRunsOnTheJvmHost() {
+    void benchRunsOnTheJvmDevice() {
         CliRun r = CliRun.of("bench", "ntt", "--sizes", "4", "--reps", "1", "--backends", "jvm");
         assertEquals(0, r.exitCode(), r.err());
     }

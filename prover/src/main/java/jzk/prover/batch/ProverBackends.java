@@ -4,6 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.DeviceBackend;
 import jzk.prover.groth16.ProverBackend;
+import jzk.prover.groth16.SetupEngine;
 import jzk.tornado.api.Devices;
 import jzk.tornado.bls.DeviceHost;
 
@@ -30,5 +31,17 @@ public final class ProverBackends {
             return CpuBackend.INSTANCE;
         }
         return BY_NAME.computeIfAbsent(device, d -> new DeviceBackend(new DeviceHost(Devices.get(d))));
+    }
+
+    /**
+     * Where parameter generation runs its large fixed-base batches for {@code device}: {@code null}, {@code jvm}
+     * and {@code cpu} → the CPU (the jvm device would be a slow reference run); any other name → that device of
+     * {@link Devices} ({@link SetupEngine#device}). The caller closes the engine (frees the uploaded tables).
+     */
+    public static SetupEngine setupEngine(String device) {
+        if (device == null || isCpu(device)) {
+            return SetupEngine.cpu();
+        }
+        return SetupEngine.device(new DeviceHost(Devices.get(device)));
     }
 }

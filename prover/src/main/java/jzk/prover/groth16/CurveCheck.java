@@ -10,7 +10,16 @@ import jzk.arith.MontgomeryField;
  * Coordinates must also be reduced (&lt; q), else the point is reported bad.
  *
  * <p>E1: y² = x³ + 4 over Fp. E2: y² = x³ + 4(1 + u) over Fp2 = Fp[u]/(u² + 1) (BLS12-381 definition, IETF
- * draft-irtf-cfrg-pairing-friendly-curves §4.2.1). Subgroup membership is not checked here.
+ * draft-irtf-cfrg-pairing-friendly-curves §4.2.1).
+ *
+ * <p>Subgroup membership ({@link #firstNotInSubgroup}) is opt-in for parameter readers
+ * ({@code -Djzk.params.checkSubgroup=true}, {@link #subgroupCheckByDefault}). Why off by default: it costs a
+ * short scalar multiplication per point (Scott's endomorphism tests in field-arith, G1 σ(P) = [−z²]P, G2
+ * ψ(P) = [z]P), tens of times the curve equation — measured ≈ 0.3 ms per G1 or G2 point on one core of the
+ * loaded 2-core build machine (SubgroupCheckTest prints it), i.e. ~25 CPU-minutes for a 2^20 key (5·2^20 points),
+ * ~100 s on 16 cores, against about a second for the rest of the read — and jzk's own files come from jzk's
+ * generator. Worth it for keys made elsewhere: a point outside the subgroup makes every proof under the key
+ * invalid, and the check names it (section, index, byte offset) at load time instead.
  */
 public final class CurveCheck {
     public static final String G1_EQUATION = "the G1 curve y² = x³ + 4";
@@ -20,7 +29,23 @@ public final class CurveCheck {
     private static final long[] P = F.modulusLimbs();
     private static final long[] FOUR = F.fromLong(4);
 
+    /** System property that turns the subgroup check of parameter readers on. */
+    public static final String SUBGROUP_PROPERTY = "jzk.params.checkSubgroup";
+
     private CurveCheck() {
+    }
+
+    /** Whether readers check subgroup membership when the caller does not say: {@code -Djzk.params.checkSubgroup}. */
+    public static boolean subgroupCheckByDefault() {
+        return Boolean.getBoolean(SUBGROUP_PROPERTY);
+    }
+
+    /**
+     * Index of the first of {@code count} on-curve affine points (G1, or G2 when {@code g2}) that is not in the
+     * order-r subgroup, or −1; in parallel on the common pool. Infinity passes. Call after the curve check.
+     */
+    public static int firstNotInSubgroup(long[] pts, int count, boolean g2) {
+        return (g2 ? jzk.arith.G2.CURVE : jzk.arith.G1.CURVE).firstInvalidAffine(pts, 0, count, true);
     }
 
     /** Index of the first G1 point of {@code pts[0 .. count·12)} that is bad, or −1. */

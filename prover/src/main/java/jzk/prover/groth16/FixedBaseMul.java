@@ -23,25 +23,51 @@ public final class FixedBaseMul {
     /** WINDOWS × (2^W − 1) affine points: entry (k, d) is [d·2^(W·k)]P at index k·(2^W − 1) + d − 1. */
     private final long[] table;
 
+    /**
+     * Builds the table: the window bases [2^(W·k)]P by W doublings each (sequential, 248 doublings), then each
+     * window's 255 multiples by repeated addition and its affine forms (one batch inversion per window), windows in
+     * parallel.
+     */
     public FixedBaseMul(Curve curve, long[] baseAffine) {
         this.curve = curve;
         int per = (1 << W) - 1;
         int jl = curve.jacobianLongs();
-        long[] jac = new long[WINDOWS * per * jl];
-        long[] base = new long[jl];
-        curve.fromAffine(base, 0, baseAffine, 0);
-        for (int k = 0; k < WINDOWS; k++) {
-            int row = k * per;
-            System.arraycopy(base, 0, jac, row * jl, jl);
-            for (int d = 2; d <= per; d++) {
-                curve.add(jac, (row + d - 1) * jl, jac, (row + d - 2) * jl, base, 0);
-            }
-            for (int i = 0; i < W; i++) {
-                curve.dbl(base, 0, base, 0);
+        int al = curve.affineLongs();
+        long[] bases = new long[WINDOWS * jl];
+        curve.fromAffine(bases, 0, baseAffine, 0);
+        for (int k = 1; k < WINDOWS; k++) {
+            curve.dbl(bases, k * jl, bases, (k - 1) * jl);
+            for (int i = 1; i < W; i++) {
+                curve.dbl(bases, k * jl, bases, k * jl);
             }
         }
-        table = new long[WINDOWS * per * curve.affineLongs()];
-        curve.batchToAffine(table, 0, jac, 0, WINDOWS * per);
+        table = new long[WINDOWS * per * al];
+        IntStream.range(0, WINDOWS).parallel().forEach(k -> {
+            long[] jac = new long[per * jl];
+            System.arraycopy(bases, k * jl, jac, 0, jl);
+            for (int d = 2; d <= per; d++) {
+                curve.add(jac, (d - 1) * jl, jac, (d - 2) * jl, bases, k * jl);
+            }
+            curve.batchToAffine(table, k * per * al, jac, 0, per);
+        });
+    }
+
+    /** The curve of P. */
+    public Curve curve() {
+        return curve;
+    }
+
+    /** Degree of the coordinate field over Fp: 1 for G1, 2 for G2 (the device kernels' {@code d}). */
+    public int degree() {
+        return curve.n / 6;
+    }
+
+    /**
+     * The precomputed table itself (not a copy; never modify it): entry (k, d) = [d·2^(W·k)]P, affine, at index
+     * k·255 + d − 1 — the layout {@code jzk.tornado.bls.FixedBaseGpu} uploads.
+     */
+    long[] table() {
+        return table;
     }
 
     /** [scalars_i]P for i < count, affine, into a new array. */

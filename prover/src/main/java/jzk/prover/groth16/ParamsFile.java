@@ -79,8 +79,16 @@ public final class ParamsFile {
         }
     }
 
-    /** Reads and validates a parameter file; {@code expectedShapeId} null skips the shape check. */
+    /**
+     * Reads and validates a parameter file; {@code expectedShapeId} null skips the shape check. Subgroup membership
+     * is checked when {@code -Djzk.params.checkSubgroup=true} ({@link CurveCheck#subgroupCheckByDefault}).
+     */
     public static ProvingKey read(Path path, byte[] expectedShapeId) throws IOException {
+        return read(path, expectedShapeId, CurveCheck.subgroupCheckByDefault());
+    }
+
+    /** As {@link #read(Path, byte[])}; {@code checkSubgroup} also checks every point's subgroup (costly, opt-in). */
+    public static ProvingKey read(Path path, byte[] expectedShapeId, boolean checkSubgroup) throws IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ); Arena arena = Arena.ofConfined()) {
             long size = ch.size();
             if (size < HEADER_BYTES + TABLE_BYTES) {
@@ -146,6 +154,13 @@ public final class ParamsFile {
                 if (bad >= 0) {
                     throw err(path, off + (long) bad * longs * 8, NAMES[i] + " point " + bad + " is not on "
                             + (IS_G2[i] ? CurveCheck.G2_EQUATION : CurveCheck.G1_EQUATION));
+                }
+                if (checkSubgroup) {
+                    bad = CurveCheck.firstNotInSubgroup(out[i], (int) count, IS_G2[i]);
+                    if (bad >= 0) {
+                        throw err(path, off + (long) bad * longs * 8, NAMES[i] + " point " + bad
+                                + " is not in the order-r subgroup of " + (IS_G2[i] ? "G2" : "G1"));
+                    }
                 }
             }
             VerifyingKey vk = new VerifyingKey(out[0], out[2], out[3], out[5], out[6]);

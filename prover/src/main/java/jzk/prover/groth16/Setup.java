@@ -25,28 +25,64 @@ import java.util.stream.IntStream;
  *   <li>A_j = [u_j]₁, B_j = [v_j]₁ and [v_j]₂, IC_j = [(β·u_j + α·v_j + w_j)/γ]₁ for inputs, L_j = […/δ]₁ for
  *   private variables, H_i = [τ^i·Z(τ)/δ]₁ for i &lt; n − 1 (Groth 2016 §3.2).</li>
  * </ol>
- * Scalar multiplications are batched per base with {@link FixedBaseMul}. The toxic waste is discarded.
+ * Scalar multiplications are batched per base with {@link FixedBaseMul}; a {@link SetupEngine} decides whether a
+ * batch runs on the CPU or on a device (byte-identical results). The toxic waste is discarded.
  */
 public final class Setup {
     private static final MontgomeryField F = Fr.F;
+    /**
+     * Elements per parallel chunk of the CPU scalar work (Lagrange basis, powers of τ, canonical conversion): one
+     * Fr inversion or exponentiation per chunk of 2^12, so the split costs &lt; 1 % and the serial loops that took
+     * seconds at 2^20 (they dominated a device setup) spread over every core.
+     */
+    private static final int CHUNK = 1 << 12;
+    /** {@code -Djzk.setup.timing=true}: one line of phase times on stderr per setup. */
+    private static final boolean TIMING = Boolean.getBoolean("jzk.setup.timing");
 
     private Setup() {
     }
 
-    /** Fresh parameters from {@code rnd} (which must be a CSPRNG for anything but tests). */
+    /** Fresh parameters from {@code rnd} (which must be a CSPRNG for anything but tests), on the CPU. */
     public static ProvingKey generate(R1cs cs, Random rnd) {
+        return generate(cs, rnd, SetupEngine.cpu());
+    }
+
+    /** Fresh parameters from {@code rnd}, the fixed-base batches run where {@code engine} says. */
+    public static ProvingKey generate(R1cs cs, Random rnd, SetupEngine engine) {
+        long[] w = toxicWaste(rnd);
+        return generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine);
+    }
+
+    /** α, β, γ, δ, τ (Montgomery Fr, 4 longs each, in that order), each non-zero, drawn from {@code rnd}. */
+    static long[] toxicWaste(Random rnd) {
         long[] w = new long[5 * 4];
         for (int i = 0; i < 5; i++) {
             do {
                 F.random(w, i * 4, rnd);
             } while (F.isZero(w, i * 4));
         }
-        return generate(cs, w, 0, w, 4, w, 8, w, 12, w, 16);
+        return w;
     }
 
-    /** Parameters for given non-zero α, β, γ, δ, τ (Montgomery Fr), e.g. for tests. */
+    /** Parameters for given non-zero α, β, γ, δ, τ (Montgomery Fr), e.g. for tests; on the CPU. */
     public static ProvingKey generate(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma, int go,
                                       long[] delta, int dO, long[] tau, int to) {
+        return generate(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to, SetupEngine.cpu());
+    }
+
+    /** Parameters for given non-zero α, β, γ, δ, τ (Montgomery Fr); fixed-base batches where {@code engine} says. */
+    public static ProvingKey generate(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma, int go,
+                                      long[] delta, int dO, long[] tau, int to, SetupEngine engine) {
+        long t0 = System.nanoTime();
+        try {
+            return generateTimed(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to, engine);
+        } finally {
+            engine.addTotal(System.nanoTime() - t0);
+        }
+    }
+
+    private static ProvingKey generateTimed(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma,
+                                            int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine) {
         int m = cs.numConstraints();
         int nPub = cs.numInputs();
         int nVars = cs.numVariables();
@@ -61,7 +97,9 @@ public final class Setup {
         if (F.isZero(zTau, 0)) {
             throw new IllegalArgumentException("τ is in the evaluation domain; draw another");
         }
+        long tPhase = System.nanoTime();
         long[] lag = lagrangeAt(dom, tau, to, zTau);
+        long tLag = System.nanoTime();
 
         long[] u = new long[nVars * 4];
         long[] v = new long[nVars * 4];
@@ -93,22 +131,32 @@ public final class Setup {
             }
         });
         // h scalars: τ^i·Z(τ)/δ for i < n − 1
-        long[] hS = FrDomain.powers(tau.length == 4 && to == 0 ? tau : copy(tau, to), n - 1);
+        long[] hS = powers(copy(tau, to), n - 1);
         long[] zd = new long[4];
         F.mul(zd, 0, zTau, 0, dInv, 0);
         IntStream.range(0, n - 1).parallel().forEach(i -> F.mul(hS, i * 4, hS, i * 4, zd, 0));
 
         for (long[] s : new long[][] {u, v, icS, lS, hS}) {
-            F.toCanonicalVector(s, 0, s.length / 4);
+            int count = s.length / 4;
+            IntStream.range(0, chunks(count)).parallel().forEach(ch -> F.toCanonicalVector(s, ch * CHUNK * 4,
+                    Math.min(CHUNK, count - ch * CHUNK)));
         }
+        long tScalars = System.nanoTime();
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
         FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
-        long[] a = g1.mulAll(u, nVars);
-        long[] b1 = g1.mulAll(v, nVars);
-        long[] b2 = g2.mulAll(v, nVars);
-        long[] ic = g1.mulAll(icS, nPub + 1);
-        long[] l = g1.mulAll(lS, nPriv);
-        long[] h = g1.mulAll(hS, n - 1);
+        long tTables = System.nanoTime();
+        long[] a = engine.mulAll(g1, u, nVars);
+        long[] b1 = engine.mulAll(g1, v, nVars);
+        long[] b2 = engine.mulAll(g2, v, nVars);
+        long[] ic = engine.mulAll(g1, icS, nPub + 1);
+        long[] l = engine.mulAll(g1, lS, nPriv);
+        long[] h = engine.mulAll(g1, hS, n - 1);
+        if (TIMING) {
+            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s, "
+                    + "tables %.3f s, fixed-base batches %.3f s (%s)%n", lg, (tLag - tPhase) / 1e9,
+                    (tScalars - tLag) / 1e9, (tTables - tScalars) / 1e9, (System.nanoTime() - tTables) / 1e9,
+                    engine.name());
+        }
 
         long[] alpha1 = single(g1, alpha, ao);
         long[] beta1 = single(g1, beta, bo);
@@ -121,22 +169,44 @@ public final class Setup {
                 delta2, a, b1, b2, l, h, vk);
     }
 
-    /** L_i(τ) = Z(τ)·ω^i / (n·(τ − ω^i)) for i &lt; n (Montgomery). */
+    /** L_i(τ) = Z(τ)·ω^i / (n·(τ − ω^i)) for i &lt; n (Montgomery); parallel chunks, one inversion each. */
     static long[] lagrangeAt(FrDomain dom, long[] tau, int to, long[] zTau) {
         int n = dom.n;
-        long[] wi = FrDomain.powers(dom.omega, n);
+        long[] wi = powers(dom.omega, n);
         long[] den = new long[n * 4];
         long[] nm = F.fromLong(n);
-        for (int i = 0; i < n; i++) {
-            F.sub(den, i * 4, tau, to, wi, i * 4);
-            F.mul(den, i * 4, den, i * 4, nm, 0);
-        }
-        F.batchInverse(den, 0, n);
-        for (int i = 0; i < n; i++) {
-            F.mul(den, i * 4, den, i * 4, wi, i * 4);
-            F.mul(den, i * 4, den, i * 4, zTau, 0);
-        }
+        IntStream.range(0, chunks(n)).parallel().forEach(ch -> {
+            int start = ch * CHUNK;
+            int end = Math.min(n, start + CHUNK);
+            for (int i = start; i < end; i++) {
+                F.sub(den, i * 4, tau, to, wi, i * 4);
+                F.mul(den, i * 4, den, i * 4, nm, 0);
+            }
+            F.batchInverse(den, start * 4, end - start); // τ ≠ ω^i since Z(τ) ≠ 0
+            for (int i = start; i < end; i++) {
+                F.mul(den, i * 4, den, i * 4, wi, i * 4);
+                F.mul(den, i * 4, den, i * 4, zTau, 0);
+            }
+        });
         return den;
+    }
+
+    /** base^i for i &lt; count (Montgomery); parallel chunks, each starting from base^start by exponentiation. */
+    static long[] powers(long[] base, int count) {
+        long[] v = new long[count * 4];
+        IntStream.range(0, chunks(count)).parallel().forEach(ch -> {
+            int start = ch * CHUNK;
+            int end = Math.min(count, start + CHUNK);
+            F.pow(v, start * 4, base, 0, BigInteger.valueOf(start));
+            for (int i = start + 1; i < end; i++) {
+                F.mul(v, i * 4, v, (i - 1) * 4, base, 0);
+            }
+        });
+        return v;
+    }
+
+    private static int chunks(int count) {
+        return (count + CHUNK - 1) / CHUNK;
     }
 
     /** out[j] += Σ_i M[i][j]·lag[i] over the CSR rows. */

@@ -18,7 +18,8 @@ import java.nio.file.Path;
  * <p>Invariants: points are affine in the jzk layout (G1 = x, y: 12 longs; G2 = x.c0, x.c1, y.c0, y.c1: 24 longs;
  * infinity = all zeros), coordinates Montgomery-form Fp with R = 2^384 — which is exactly snarkjs's "LEM" byte
  * encoding read as little-endian longs, so the point sections are copied without conversion. Every non-zero point
- * is checked to be on its curve (not in the subgroup: snarkjs's prover does not check that either). The
+ * is checked to be on its curve; the subgroup only with {@code -Djzk.params.checkSubgroup=true} (costly; snarkjs's
+ * prover does not check it either; see {@code CurveCheck}). The
  * coefficient section is kept as parallel arrays; {@link #coefValue} holds Montgomery-form Fr of the coefficient
  * (the file holds coef·R² mod r, whose Montgomery reduction is coef·R).
  */
@@ -164,6 +165,13 @@ public final class Zkey {
         if (bad >= 0) {
             throw f.error(off + (long) bad * longs * 8, name + " point " + bad + " is not on "
                     + (g2 ? CurveCheck.G2_EQUATION : CurveCheck.G1_EQUATION) + " (or a coordinate is ≥ q)");
+        }
+        if (CurveCheck.subgroupCheckByDefault()) {
+            bad = CurveCheck.firstNotInSubgroup(out, count, g2);
+            if (bad >= 0) {
+                throw f.error(off + (long) bad * longs * 8, name + " point " + bad + " is not in the order-r subgroup"
+                        + " of " + (g2 ? "G2" : "G1"));
+            }
         }
         return off + (long) count * longs * 8;
     }

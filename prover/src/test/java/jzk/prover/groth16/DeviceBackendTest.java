@@ -6,9 +6,10 @@ import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
-import jzk.tornado.bls.JvmHost;
+import jzk.tornado.bls.DeviceHosts;
 import jzk.tornado.api.Devices;
 import jzk.tornado.bls.DeviceHost;
+import jzk.tornado.bls.KernelHost;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +33,7 @@ class DeviceBackendTest {
         ProvingKey pk = Groth16.setup(cs, new Random(40));
         long[] r = Fr.F.fromLong(123456789);
         long[] s = Fr.F.fromLong(987654321);
-        try (JvmHost host = new JvmHost()) {
+        try (KernelHost host = DeviceHosts.jvm()) {
             DeviceBackend dev = new DeviceBackend(host);
             // twice: the second proof runs on the resident bases of the first
             Proof cpu = Groth16.prove(pk, cs, w, CpuBackend.INSTANCE, r, s);

@@ -15,10 +15,11 @@ import jzk.arith.FrDomain;
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
  * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}). Prints one Markdown table: op × size ×
- * backend with median wall times over {@code reps} runs after one warm-up, "resident" meaning inputs already on
- * the device (NTT data, MSM bases; MSM scalars are uploaded inside the timed call) and "with transfers" the
- * full host call; plus the PTX/OpenCL ratio per row and a results-agree column (every backend's output is
- * compared with the first backend that ran that row).
+ * backend with median wall times over {@code reps} runs after one untimed warm-up (the notes list every rep),
+ * "resident" meaning inputs already on the device (NTT data; MSM bases, and for the sorted MSM rows the scalars
+ * too; the chunked MSM rows upload scalars inside the timed call) and "with transfers" the full host call; plus
+ * the PTX/OpenCL ratio per row and a results-agree column (every backend's output is compared with the first
+ * backend that ran that row).
  *
  * <p>MSM inputs: 1024 distinct points j·G repeated cyclically (generating 2^24 independent random points on
  * the host would take minutes; the kernels' cost does not depend on the points), scalars uniform below 2^254.
@@ -37,7 +38,7 @@ public final class BlsBench {
         "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
         "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be"};
     private static final int DISTINCT_POINTS = 1024;
-    /** Largest sizes the jvm host is asked to run (it is a reference, not a contender). */
+    /** Largest sizes the jvm device is asked to run (it is a reference, not a contender). */
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
     /** Largest NTT the CPU baseline runs. */
@@ -61,7 +62,7 @@ public final class BlsBench {
         // chunked MSM rows default to 2^17 work-items, its fastest setting on the H200 in runs 4–5 (Msm's own
         // default is 2^15); the sorted path's row follows them
         List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", "17"));
-        List<KernelHost> hosts = BenchHosts.open(opt.getOrDefault("backends", "all"));
+        List<KernelHost> hosts = DeviceHosts.forBench(opt.getOrDefault("backends", "all"));
         List<Row> rows = new ArrayList<>() {
             @Override
             public boolean add(Row r) {
@@ -144,47 +145,76 @@ public final class BlsBench {
         return r;
     }
 
-    /** Runs longer than this are measured once (the warm-up run is then the measurement). */
+    /** Once a timed run takes longer than this, no further reps are run (the median is of those measured). */
     private static final double SLOW_MS = 2500;
 
-    static double median(int reps, Runnable r) {
+    /** Wall times of one measurement: the discarded warm-up run and the timed reps, in ms. */
+    record Timing(double warmMs, double[] repMs) {
+        double median() {
+            double[] t = repMs.clone();
+            Arrays.sort(t);
+            return t[t.length / 2];
+        }
+
+        /** "warm W; reps a/b/c" for the row notes, so one slow rep can be told from all reps being slow. */
+        String text() {
+            StringBuilder b = new StringBuilder(String.format("warm %.1f; reps", warmMs));
+            for (int i = 0; i < repMs.length; i++) {
+                b.append(i == 0 ? " " : "/").append(String.format("%.1f", repMs[i]));
+            }
+            return b.toString();
+        }
+    }
+
+    /**
+     * One untimed warm-up run (kernel compilation, first allocations: NVIDIA OpenCL compiles the MSM kernels in
+     * seconds, which runs 5–6 counted as the measurement when the warm-up was slow), then {@code reps} timed runs,
+     * stopping early after a run slower than {@link #SLOW_MS}.
+     */
+    static Timing time(int reps, Runnable r) {
         long w0 = System.nanoTime();
         r.run();
         double warm = (System.nanoTime() - w0) / 1e6;
-        if (warm > SLOW_MS) {
-            return warm;
-        }
         double[] t = new double[reps];
-        for (int i = 0; i < reps; i++) {
+        int done = 0;
+        while (done < reps) {
             long t0 = System.nanoTime();
             r.run();
-            t[i] = (System.nanoTime() - t0) / 1e6;
+            t[done++] = (System.nanoTime() - t0) / 1e6;
+            if (t[done - 1] > SLOW_MS) {
+                break;
+            }
         }
-        Arrays.sort(t);
-        return t[reps / 2];
+        return new Timing(warm, Arrays.copyOf(t, done));
     }
 
+    static double median(int reps, Runnable r) {
+        return time(reps, r).median();
+    }
+
+    /**
+     * Resident: the forward NTT on data already on the device. With transfers: the data copied from a host
+     * {@code long[]} (Montgomery Fr, 4 longs each) and back into one ({@link KernelHost#write(KernelHost.Buffer,
+     * long, long[], int, int)} / {@link KernelHost#read(KernelHost.Buffer, long, long[], int, int)}, as
+     * {@link BlsGpu#ntt} does), around the same plan.
+     */
     private static Row benchNtt(KernelHost h, int lg, long[] data, int reps, Map<String, long[]> first,
                                 Map<String, String> agree) {
-        int[] d32 = Layout.split(data);
-        try (Ntt plan = new Ntt(h, lg, Fr.RootFamily.SNARKJS_5); KernelHost.Buffer buf = h.allocate(d32.length)) {
-            h.write(buf, 0, d32, d32.length);
-            double resident = median(reps, () -> {
+        try (Ntt plan = new Ntt(h, lg, Fr.RootFamily.SNARKJS_5); KernelHost.Buffer buf = h.allocate(2L * data.length)) {
+            h.write(buf, 0, data, 0, data.length);
+            Timing residentT = time(reps, () -> {
                 plan.forward(buf);
                 h.finish();
             });
-            double total = median(reps, () -> {
-                h.write(buf, 0, d32, d32.length);
+            long[] out = new long[data.length];
+            Timing totalT = time(reps, () -> {
+                h.write(buf, 0, data, 0, data.length);
                 plan.forward(buf);
-                int[] out = new int[d32.length];
-                h.read(buf, 0, out, out.length);
+                h.read(buf, 0, out, 0, out.length);
             });
-            h.write(buf, 0, d32, d32.length);
-            plan.forward(buf);
-            int[] out = new int[d32.length];
-            h.read(buf, 0, out, out.length);
-            record(first, agree, "ntt" + lg, h.name(), Layout.join(out));
-            return new Row("ntt", lg, h.name(), resident, total, "forward, snarkjs roots");
+            record(first, agree, "ntt" + lg, h.name(), out.clone());
+            return new Row("ntt", lg, h.name(), residentT.median(), totalT.median(), "forward, snarkjs roots; "
+                    + "resident " + residentT.text() + "; with transfers " + totalT.text());
         }
     }
 
@@ -193,28 +223,40 @@ public final class BlsBench {
         String op = d == 1 ? "msm G1" : "msm G2";
         try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
             long[][] out = new long[1][];
-            double resident = median(reps, () -> out[0] = Msm.msm(rb, scalars, items));
+            Timing resident = time(reps, () -> out[0] = Msm.msm(rb, scalars, items));
             // with transfers: the bases upload (timed once) plus the resident call
             long t0 = System.nanoTime();
             try (ResidentBases again = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
                 h.finish();
             }
-            double total = (System.nanoTime() - t0) / 1e6 + resident;
+            double total = (System.nanoTime() - t0) / 1e6 + resident.median();
             record(first, agree, op + lg, h.name(), out[0]);
             Msm.Config cfg = Msm.choose(1 << lg, d, items);
-            return new Row(op, lg, h.name(), resident, total, "c=" + cfg.c() + " W=" + cfg.windows() + " G=" + cfg.groups());
+            return new Row(op, lg, h.name(), resident.median(), total, "c=" + cfg.c() + " W=" + cfg.windows()
+                    + " G=" + cfg.groups() + "; scalars from long[]; " + resident.text());
         }
     }
 
-    /** The sorted path ({@link SortedMsm}) on the same inputs; agrees = same affine result as the row's first. */
+    /**
+     * The sorted path ({@link SortedMsm}) on the same inputs: "resident" = bases and scalars on the device
+     * ({@link SortedMsm#msm(ResidentBases, KernelHost.Buffer)}), "with transfers" = scalars uploaded from the
+     * host {@code long[]} inside the call ({@link SortedMsm#msm(ResidentBases, long[])}); agrees = both give the
+     * row's first result.
+     */
     private static Row benchSortedMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps,
                                       Map<String, long[]> first, Map<String, String> agree) {
         String op = d == 1 ? "msm G1" : "msm G2";
-        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases)) {
-            long[][] out = new long[1][];
-            double resident = median(reps, () -> out[0] = SortedMsm.msm(rb, scalars));
+        long b0 = System.nanoTime();
+        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases);
+             KernelHost.Buffer sc = BlsGpu.uploadScalars(h, scalars)) {
+            h.finish();
+            double basesMs = (System.nanoTime() - b0) / 1e6; // bases and scalars uploaded once, not in the medians
+            long[][] out = new long[2][];
+            Timing resident = time(reps, () -> out[0] = SortedMsm.msm(rb, sc));
+            Timing total = time(reps, () -> out[1] = SortedMsm.msm(rb, scalars));
             long[] ref = first.putIfAbsent(op + lg, out[0]);
-            agree.put(op + " sorted" + lg + "|" + h.name(), ref == null || Arrays.equals(ref, out[0]) ? "yes" : "NO");
+            boolean same = (ref == null || Arrays.equals(ref, out[0])) && Arrays.equals(out[0], out[1]);
+            agree.put(op + " sorted" + lg + "|" + h.name(), same ? "yes" : "NO");
             int c = SortedMsm.chooseC(1 << lg);
             // one more call with a device wait after each phase, for the phase split in the note
             SortedMsm.profile = true;
@@ -224,9 +266,11 @@ public final class BlsBench {
                 SortedMsm.profile = false;
             }
             long[] ph = SortedMsm.lastPhases;
-            return new Row(op + " sorted", lg, h.name(), resident, Double.NaN, "c=" + c + " W=" + (256 + c - 1) / c
-                    + String.format(" phases ms: hist %.1f, host %.1f, scatter %.1f, sums %.1f, reduce %.1f",
-                    ph[0] / 1e6, ph[1] / 1e6, ph[2] / 1e6, ph[3] / 1e6, ph[4] / 1e6));
+            return new Row(op + " sorted", lg, h.name(), resident.median(), total.median(), "c=" + c + " W="
+                    + (256 + c - 1) / c + String.format(" phases ms: upload %.1f, check %.1f, hist %.1f, host %.1f,"
+                    + " scatter %.1f, sums %.1f, reduce %.1f", ph[0] / 1e6, ph[1] / 1e6, ph[2] / 1e6, ph[3] / 1e6,
+                    ph[4] / 1e6, ph[5] / 1e6, ph[6] / 1e6) + String.format("; bases+scalars upload (once) %.1f",
+                    basesMs) + "; resident " + resident.text() + "; with transfers " + total.text());
         }
     }
 
@@ -259,22 +303,27 @@ public final class BlsBench {
         Map<String, Double> ocl = new LinkedHashMap<>();
         for (Row r : rows) {
             if (r.backend.startsWith("cuda")) {
-                ptx.put(r.op + r.lg + r.note, r.residentMs);
+                ptx.put(r.op + r.lg + config(r.note), r.residentMs);
             } else if (r.backend.startsWith("opencl") && r.backend.contains("NVIDIA")) {
-                ocl.put(r.op + r.lg + r.note, r.residentMs);
+                ocl.put(r.op + r.lg + config(r.note), r.residentMs);
             }
         }
         System.out.println("| op | size | backend | median resident (ms) | median with transfers (ms) | PTX/OpenCL | agrees | note |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         for (Row r : rows) {
             String key = r.op + r.lg;
-            String rk = key + r.note;
+            String rk = key + config(r.note);
             String ratio = ptx.containsKey(rk) && ocl.containsKey(rk) && r.backend.startsWith("cuda")
                     ? String.format("%.2f", ptx.get(rk) / ocl.get(rk)) : "";
             String ag = agree.getOrDefault(key.replace("Fr mul/s", "x") + "|" + r.backend, "");
             System.out.printf("| %s | 2^%d | %s | %s | %s | %s | %s | %s |%n", r.op, r.lg, r.backend,
                     fmt(r.residentMs), fmt(r.totalMs), ratio, ag, r.note);
         }
+    }
+
+    /** The configuration part of a note (before the timings), which pairs PTX and OpenCL rows. */
+    private static String config(String note) {
+        return note.split(";| phases")[0];
     }
 
     private static String fmt(double ms) {

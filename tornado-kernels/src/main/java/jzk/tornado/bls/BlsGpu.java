@@ -6,7 +6,8 @@ import jzk.tornado.api.Device;
 /**
  * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
  * (docs/ARCHITECTURE.md: Fr as 4 Montgomery 64-bit limbs, scalars canonical, affine points Montgomery with
- * infinity all zeros). Each call converts to the kernels' 32-bit limbs, runs on {@code host}, converts back.
+ * infinity all zeros). Each call copies its data to the device as the kernels' 32-bit limbs (the same bytes as the
+ * little-endian 64-bit limbs, so no conversion pass), runs on {@code host}, and copies results back.
  * For repeated work keep an {@link Ntt} plan or {@link ResidentBases} and call them directly.
  */
 public final class BlsGpu {
@@ -28,9 +29,9 @@ public final class BlsGpu {
             throw new IllegalArgumentException("NTT input of " + data.length + " longs is not 2^k ≥ 2 Fr elements");
         }
         int lgN = Integer.numberOfTrailingZeros(n);
-        int[] d32 = Layout.split(data);
-        try (Ntt plan = new Ntt(host, lgN, family); KernelHost.Buffer buf = host.allocate(d32.length)) {
-            host.write(buf, 0, d32, d32.length);
+        // 64-bit LE limbs are the kernels' 32-bit LE limbs byte for byte: copied both ways without an int[]
+        try (Ntt plan = new Ntt(host, lgN, family); KernelHost.Buffer buf = host.allocate(2L * data.length)) {
+            host.write(buf, 0, data, 0, data.length);
             long[] shift = plan.shift(coset);
             if (shift == null) {
                 if (inverse) {
@@ -43,9 +44,8 @@ public final class BlsGpu {
             } else {
                 plan.cosetForward(buf, shift);
             }
-            host.read(buf, 0, d32, d32.length);
+            host.read(buf, 0, data, 0, data.length);
         }
-        Layout.join(d32, 0, data, 0, data.length);
     }
 
     /** Uploads G1 bases (12 longs each) to stay on the device. */
@@ -77,32 +77,76 @@ public final class BlsGpu {
         return Msm.msm(bases, scalars);
     }
 
+    /**
+     * Σ scalars[i]·bases[i] with bases and scalars on the device: {@code scalars} holds the canonical scalars as
+     * 8·n ints (see {@link #uploadScalars}); each must be below r (else IllegalArgumentException naming it).
+     */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
+        return Msm.msm(bases, scalars);
+    }
+
+    /**
+     * A device buffer of {@code host} holding {@code scalars} (4·n canonical longs) as the 8·n little-endian ints
+     * the MSM kernels read: the same bytes, copied without conversion. The caller closes it. Not range-checked
+     * here (every MSM checks on the device).
+     */
+    public static KernelHost.Buffer uploadScalars(KernelHost host, long[] scalars) {
+        if (scalars.length % 4 != 0) {
+            throw new IllegalArgumentException("scalar array of " + scalars.length
+                    + " longs is not a whole number of Fr elements (4 longs each)");
+        }
+        KernelHost.Buffer b = host.allocate(2L * scalars.length);
+        host.write(b, 0, scalars, 0, scalars.length);
+        return b;
+    }
+
+    /**
+     * {@code [scalars_i]P} for every scalar (4 canonical longs each; any 256-bit value gives its integer multiple),
+     * affine (12·d longs each), from P's fixed-base table ({@link FixedBaseGpu#TABLE_POINTS} affine multiples,
+     * entry (k, e) = [e·2^(8k)]P). One-shot: uploads the table, runs, frees it; keep a {@link FixedBaseGpu} to run
+     * several batches against one base.
+     */
+    public static long[] fixedBaseMul(KernelHost host, int d, long[] tableAffine, long[] scalars) {
+        if (scalars.length % 4 != 0) {
+            throw new IllegalArgumentException("scalar array of " + scalars.length + " longs is not 4 per scalar");
+        }
+        try (FixedBaseGpu base = new FixedBaseGpu(host, d, tableAffine)) {
+            return base.mulAll(scalars, scalars.length / 4);
+        }
+    }
+
     // ---- the same entry points on a runtime Device (jzk.tornado.api.Devices.best(), "cuda:0", …) ----
 
     /** {@link #ntt(KernelHost, long[], boolean, Coset, Fr.RootFamily)} with snarkjs roots (ω from 5^t). */
     public static void ntt(Device device, long[] data, boolean inverse, Coset coset) {
-        ntt(new DeviceHost(device), data, inverse, coset, Fr.RootFamily.SNARKJS_5);
+        ntt(device, data, inverse, coset, Fr.RootFamily.SNARKJS_5);
     }
 
     public static void ntt(Device device, long[] data, boolean inverse, Coset coset, Fr.RootFamily family) {
-        ntt(new DeviceHost(device), data, inverse, coset, family);
+        try (DeviceHost host = new DeviceHost(device)) {
+            ntt(host, data, inverse, coset, family);
+        }
     }
 
     public static long[] msmG1(Device device, long[] bases, long[] scalars) {
-        return msmG1(new DeviceHost(device), bases, scalars);
+        try (DeviceHost host = new DeviceHost(device)) {
+            return msmG1(host, bases, scalars);
+        }
     }
 
     public static long[] msmG2(Device device, long[] bases, long[] scalars) {
-        return msmG2(new DeviceHost(device), bases, scalars);
+        try (DeviceHost host = new DeviceHost(device)) {
+            return msmG2(host, bases, scalars);
+        }
     }
 
     /** G1 bases kept on {@code device} until the returned object is closed. */
     public static ResidentBases residentG1(Device device, long[] bases) {
-        return residentG1(new DeviceHost(device), bases);
+        return new ResidentBases(new DeviceHost(device), 1, bases, defaultSegment(1), true);
     }
 
     /** G2 bases kept on {@code device} until the returned object is closed. */
     public static ResidentBases residentG2(Device device, long[] bases) {
-        return residentG2(new DeviceHost(device), bases);
+        return new ResidentBases(new DeviceHost(device), 2, bases, defaultSegment(2), true);
     }
 }

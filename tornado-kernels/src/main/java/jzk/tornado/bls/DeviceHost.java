@@ -1,23 +1,52 @@
 package jzk.tornado.bls;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Method;
+import java.nio.ByteOrder;
+import java.util.Objects;
+import java.util.stream.IntStream;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.api.DeviceKind;
 
 /**
  * A {@link KernelHost} over one device of the project runtime ({@code cuda:N}, {@code opencl:P:D}, {@code jvm}):
  * buffers are {@link DeviceBuffer}s, kernels are compiled by the runtime's JIT (cached per device and method).
  * Does not close the device: devices of {@code jzk.tornado.api.Devices} are shared for the life of the JVM.
+ *
+ * <p>Large {@code long[]} writes and reads go through two halves of {@link #STAGE_BYTES} of pinned host memory
+ * (allocated on first use, freed by {@link #close()}): half k is filled (drained) by all cores while half k−1
+ * (k+1) is on its way to (from) the device, so the host pass (≈ memory bandwidth) and the PCIe copy (≈ 50 GB/s
+ * pinned on an H200, ≈ 6 GB/s from pageable memory on NVIDIA OpenCL) overlap, and no zero-filled temporary of
+ * the full size is made. The {@code long[]} copies of one host are serialised (they share the staging memory).
+ * On the jvm device, whose memory is the Java heap, every copy is the device's own one-pass copy (staging would
+ * only add a pass).
+ *
+ * <p>Over the jvm device ({@link DeviceHosts#jvm()}) this host is the reference twin of every GPU run: the
+ * kernels run as Java with real work-groups and barriers, barrier-free work-groups one work-item after another.
  */
 public final class DeviceHost implements KernelHost {
+    /** Bytes per staging half: 32 MiB, large enough that a half's copy dwarfs the per-copy driver overhead. */
+    static final long STAGE_BYTES = 32L << 20;
+    /** Writes up to this many longs go through the device's own (unpinned, one-shot) copy. */
+    private static final int DIRECT_LONGS = 1 << 17;
+    /** Longs per fill task: 1 MiB, so 32 tasks per half keep every core busy. */
+    private static final int FILL_LONGS = 1 << 17;
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     private final Device device;
     private final String label;
+    /** Whether large {@code long[]} copies go through pinned staging (not on the jvm device). */
+    private final boolean staged;
+    private Device.HostMemory staging;
 
     public DeviceHost(Device device) {
         this.device = device;
         var info = device.info();
         this.label = info.name() + " (" + info.deviceName().trim() + ")";
+        this.staged = info.kind() != DeviceKind.JVM;
     }
 
     public Device device() {
@@ -52,6 +81,96 @@ public final class DeviceHost implements KernelHost {
     }
 
     @Override
+    public synchronized void write(Buffer dst, long dstOffset, long[] src, int srcIndex, int longs) {
+        Objects.checkFromIndexSize(srcIndex, longs, src.length);
+        Buf b = checkRange((Buf) dst, dstOffset, longs, "write");
+        if (longs <= DIRECT_LONGS || !staged) {
+            device.copyToDevice(src, srcIndex, b.buffer, dstOffset * 4, longs);
+            return;
+        }
+        MemorySegment all = staging();
+        int perHalf = (int) (STAGE_BYTES / 8);
+        int k = 0;
+        for (int done = 0; done < longs; done += perHalf, k++) {
+            int count = Math.min(perHalf, longs - done);
+            MemorySegment half = all.asSlice((k & 1) * STAGE_BYTES, count * 8L);
+            // half k−2's copy finished at the synchronize before copy k−1; copy k−1 (other half) may still run
+            fill(half, src, srcIndex + done, count);
+            if (k > 0) {
+                device.synchronize();
+            }
+            device.copyToDeviceAsync(half, b.buffer, (dstOffset + 2L * done) * 4);
+        }
+        device.synchronize(); // the next copy refills the halves
+    }
+
+    /**
+     * The mirror of {@link #write(Buffer, long, long[], int, int)}: chunk k+1 comes into one staging half while
+     * chunk k is copied out of the other into {@code dst} by all cores.
+     */
+    @Override
+    public synchronized void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
+        Objects.checkFromIndexSize(dstIndex, longs, dst.length);
+        Buf b = checkRange((Buf) src, srcOffset, longs, "read");
+        if (longs <= DIRECT_LONGS || !staged) {
+            device.copyToHost(b.buffer, srcOffset * 4, dst, dstIndex, longs);
+            return;
+        }
+        MemorySegment all = staging();
+        int perHalf = (int) (STAGE_BYTES / 8);
+        int chunks = (longs + perHalf - 1) / perHalf;
+        device.copyToHostAsync(b.buffer, srcOffset * 4, all.asSlice(0, Math.min(perHalf, longs) * 8L));
+        for (int k = 0; k < chunks; k++) {
+            device.synchronize(); // chunk k has arrived
+            int done = k * perHalf;
+            if (k + 1 < chunks) {
+                // into the other half, which was drained in iteration k − 1
+                int next = done + perHalf;
+                int count = Math.min(perHalf, longs - next);
+                device.copyToHostAsync(b.buffer, (srcOffset + 2L * next) * 4,
+                        all.asSlice(((k + 1) & 1) * STAGE_BYTES, count * 8L));
+            }
+            int count = Math.min(perHalf, longs - done);
+            drain(all.asSlice((k & 1) * STAGE_BYTES, count * 8L), dst, dstIndex + done, count);
+        }
+    }
+
+    private Buf checkRange(Buf b, long offset, int longs, String what) {
+        if (offset < 0 || offset + 2L * longs > Math.max(1, b.ints)) {
+            throw new IllegalArgumentException(what + " of " + longs + " longs at int offset " + offset
+                    + " overruns a buffer of " + b.ints + " ints on " + label);
+        }
+        return b;
+    }
+
+    private MemorySegment staging() {
+        if (staging == null) {
+            staging = device.allocatePinned(2 * STAGE_BYTES);
+        }
+        return staging.segment();
+    }
+
+    /** {@code dst ← src[from, from + count)} as little-endian longs, in parallel pieces. */
+    private static void fill(MemorySegment dst, long[] src, int from, int count) {
+        int pieces = (count + FILL_LONGS - 1) / FILL_LONGS;
+        IntStream.range(0, pieces).parallel().forEach(p -> {
+            int lo = p * FILL_LONGS;
+            int len = Math.min(FILL_LONGS, count - lo);
+            MemorySegment.copy(src, from + lo, dst, LE_LONG, lo * 8L, len);
+        });
+    }
+
+    /** {@code dst[from, from + count) ← src} as little-endian longs, in parallel pieces. */
+    private static void drain(MemorySegment src, long[] dst, int from, int count) {
+        int pieces = (count + FILL_LONGS - 1) / FILL_LONGS;
+        IntStream.range(0, pieces).parallel().forEach(p -> {
+            int lo = p * FILL_LONGS;
+            int len = Math.min(FILL_LONGS, count - lo);
+            MemorySegment.copy(src, LE_LONG, lo * 8L, dst, from + lo, len);
+        });
+    }
+
+    @Override
     public void read(Buffer src, long srcOffset, int[] dst, int len) {
         device.copyToHost(((Buf) src).buffer, srcOffset * 4, dst, 0, len);
     }
@@ -76,7 +195,12 @@ public final class DeviceHost implements KernelHost {
         device.synchronize();
     }
 
+    /** Frees the staging memory (not the device, which is shared). */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (staging != null) {
+            staging.close();
+            staging = null;
+        }
     }
 }

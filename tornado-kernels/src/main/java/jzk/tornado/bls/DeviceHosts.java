@@ -3,27 +3,41 @@ package jzk.tornado.bls;
 import java.util.ArrayList;
 import java.util.List;
 import jzk.tornado.api.Device;
-import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.Devices;
 
-/** {@link KernelHost}s over the devices the project runtime finds ({@link Devices}). */
+/**
+ * {@link KernelHost}s over the devices the project runtime finds ({@link Devices}). The runtime's jvm device is
+ * the one Java executor of the kernels: {@link #jvm()} is the reference twin of every GPU run.
+ */
 public final class DeviceHosts {
     private DeviceHosts() {
     }
 
-    /** Every device found (the runtime's jvm device, PoCL in CI; CUDA and NVIDIA OpenCL on the GPU host). */
+    /** The kernels run as Java on the runtime's jvm device: the bit-exact reference, always present. */
+    public static KernelHost jvm() {
+        return new DeviceHost(Devices.jvm());
+    }
+
+    /**
+     * Every device found, the jvm device first (the jvm device and PoCL in CI; CUDA and NVIDIA OpenCL on the GPU
+     * host); {@code -Djzk.test.devices=none} keeps only the jvm device.
+     */
     public static List<KernelHost> forTests() {
         List<KernelHost> r = new ArrayList<>();
-        for (Device d : Devices.registry().devices()) {
-            r.add(new DeviceHost(d));
+        r.add(jvm());
+        if (!"none".equals(System.getProperty("jzk.test.devices"))) {
+            for (Device d : Devices.registry().devices()) {
+                if (d != Devices.jvm()) {
+                    r.add(new DeviceHost(d));
+                }
+            }
         }
         return r;
     }
 
     /**
-     * Devices for the benchmark: {@code all} = every native device (CUDA, OpenCL) plus the runtime's jvm device;
-     * otherwise a comma list of device names ({@code cuda:0,opencl:0:0}); {@code jvm} alone means the in-module
-     * {@link JvmHost} and is handled by the caller.
+     * Devices for the benchmark, by a comma list of names: {@code jvm} (the runtime's jvm device), device names
+     * ({@code cuda:0,opencl:0:0}), {@code all} = every native device (CUDA, OpenCL; the jvm device only when named).
      */
     public static List<KernelHost> forBench(String spec) {
         List<KernelHost> r = new ArrayList<>();
@@ -31,13 +45,16 @@ public final class DeviceHosts {
             String name = s.trim();
             if (name.equals("all")) {
                 for (Device d : Devices.registry().devices()) {
-                    if (d.info().kind() != DeviceKind.JVM) {
+                    if (d != Devices.jvm()) {
                         r.add(new DeviceHost(d));
                     }
                 }
-            } else if (!name.equals("jvm") && !name.isEmpty()) {
+            } else if (!name.isEmpty()) {
                 r.add(new DeviceHost(Devices.get(name)));
             }
+        }
+        if (r.isEmpty()) {
+            throw new IllegalArgumentException("no backend matches '" + spec + "' (known: jvm, all, or device names)");
         }
         return r;
     }

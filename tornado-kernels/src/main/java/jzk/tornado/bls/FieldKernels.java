@@ -92,8 +92,10 @@ public final class FieldKernels {
     }
 
     /**
-     * Throughput probe: each work-item squares-and-multiplies its Fr element {@code iterations} times
-     * (x ← x² · y with a private y), so the count of Fr multiplications is {@code 2·n·iterations}.
+     * Throughput probe: each work-item sets y = x² for its Fr element x, then runs {@code iterations} rounds of
+     * x ← x·y, y ← y·x, so the count of Fr multiplications is {@code 2·n·iterations} (+ n). Both operands of every product differ: a squaring (x ← x²) would let a device
+     * compiler share the symmetric limb products (NVIDIA's OpenCL compiler does), which is not the general
+     * multiplication this probe rates.
      */
     public static void frMulChain(KernelContext ctx, int[] x, int iterations, int n) {
         int i = ctx.globalIdx;
@@ -101,11 +103,11 @@ public final class FieldKernels {
             int[] v = new int[16];
             for (int k = 0; k < 8; k++) {
                 v[k] = x[i * 8 + k];
-                v[8 + k] = x[i * 8 + k];
             }
+            Mont32.mul(Mont32.FR, v, 8, v, 0, v, 0);
             for (int it = 0; it < iterations; it++) {
-                Mont32.mul(Mont32.FR, v, 0, v, 0, v, 0);
                 Mont32.mul(Mont32.FR, v, 0, v, 0, v, 8);
+                Mont32.mul(Mont32.FR, v, 8, v, 8, v, 0);
             }
             for (int k = 0; k < 8; k++) {
                 x[i * 8 + k] = v[k];

@@ -2,14 +2,13 @@ package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
 import jzk.arith.Fp;
-import jzk.arith.Fr;
-import jzk.arith.Limbs;
 import jzk.arith.MontgomeryField;
 
 /**
- * Host driver of the Pippenger MSM ({@link MsmKernels}): validates and converts scalars, picks the window size
- * and chunk count from the input size, launches bucket accumulation and the tree sum per segment, and combines
- * window sums and segments on the host (a few hundred point operations, with the same {@link Xyzz} code).
+ * Host driver of the Pippenger MSM ({@link MsmKernels}): uploads and range-checks scalars on the device
+ * ({@link DeviceScalars}), picks the window size and chunk count from the input size, launches bucket
+ * accumulation and the tree sum per segment, and combines window sums and segments on the host (a few hundred
+ * point operations, with the same {@link Xyzz} code).
  *
  * <p>Scalars are {@code 4·n} longs, canonical (not Montgomery), little-endian; a scalar ≥ r is rejected with
  * its index (reducing it silently would hide a caller bug). The result is affine in the project layout
@@ -23,7 +22,6 @@ public final class Msm {
     private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
     private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
     private static final int LOCAL = 64;
-    private static final long[] R_LIMBS = Fr.F.modulusLimbs();
     private static final MontgomeryField FP = Fp.F;
 
     /**
@@ -63,27 +61,38 @@ public final class Msm {
         return best;
     }
 
-    /** Checks {@code 0 ≤ s < r} for every scalar and returns them as 8×32-bit limbs. */
-    static int[] scalarsToKernel(long[] scalars, int n) {
-        if (scalars.length != 4L * n) {
-            throw new IllegalArgumentException("MSM over " + n + " bases needs " + 4L * n + " scalar limbs, got "
-                    + scalars.length);
-        }
-        for (int i = 0; i < n; i++) {
-            if (!Limbs.lessThan(scalars, i * 4, R_LIMBS, 0, 4)) {
-                throw new IllegalArgumentException("scalar " + i + " is not below the group order r (canonical "
-                        + "scalars in [0, r) required): " + Limbs.toBigInteger(scalars, i * 4, 4).toString(16));
-            }
-        }
-        return Layout.split(scalars);
+    /**
+     * Copies {@code 4·n} scalar longs into the scalar buffer of {@code bases}' scratch (one pass, no conversion,
+     * see {@link DeviceScalars}) and returns it; the range check is the caller's next step.
+     */
+    static KernelHost.Buffer upload(ResidentBases bases, long[] scalars) {
+        DeviceScalars.checkLength(scalars, bases.n);
+        KernelHost.Buffer buf = bases.scratch().get(MsmScratch.Role.SCALARS, 8L * bases.n);
+        bases.host.write(buf, 0, scalars, 0, scalars.length);
+        return buf;
     }
 
     /**
-     * Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). Segments of at least
-     * {@link SortedMsm#sortedFrom} points (default 2^20) take the sorted path ({@link SortedMsm}), smaller ones the chunked one.
+     * Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). The scalars are copied
+     * into a device buffer kept by {@code bases} and range-checked there. Segments of at least
+     * {@link SortedMsm#sortedFrom} points take the sorted path ({@link SortedMsm}), smaller ones the chunked one.
      */
     public static long[] msm(ResidentBases bases, long[] scalars) {
-        return msm(bases, scalars, TARGET_WORK_ITEMS, true);
+        synchronized (bases) {
+            return msm(bases, upload(bases, scalars), TARGET_WORK_ITEMS, true);
+        }
+    }
+
+    /**
+     * Σ scalars[i]·bases[i] with the scalars already on the device: the first {@code 8·n} ints of {@code scalars},
+     * canonical, little-endian 32-bit limbs (the bytes of the {@code long[]} form; write them with
+     * {@link KernelHost#write(KernelHost.Buffer, long, long[], int, int)}). A scalar ≥ r throws
+     * {@link IllegalArgumentException} naming its index. Path selection as {@link #msm(ResidentBases, long[])}.
+     */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
+        synchronized (bases) {
+            return msm(bases, scalars, TARGET_WORK_ITEMS, true);
+        }
     }
 
     /**
@@ -91,23 +100,28 @@ public final class Msm {
      * the sorted path alone.
      */
     public static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems) {
-        return msm(bases, scalars, targetWorkItems, false);
+        synchronized (bases) {
+            return msm(bases, upload(bases, scalars), targetWorkItems, false);
+        }
     }
 
-    private static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems, boolean allowSorted) {
+    private static long[] msm(ResidentBases bases, KernelHost.Buffer scalars, int targetWorkItems,
+                              boolean allowSorted) {
         int d = bases.d;
         KernelHost host = bases.host;
-        int[] s32 = scalarsToKernel(scalars, bases.n);
+        DeviceScalars.checkBuffer(scalars, bases.n);
+        DeviceScalars.requireBelowR(host, bases.scratch(), scalars, 0, bases.n, 0);
         int[] total = new int[48 * d];
         for (int k = 0; k < bases.segments.length; k++) {
             int points = bases.segmentSize(k);
             if (points <= 0) {
                 continue;
             }
+            int from = k * bases.segmentPoints;
             int[] seg = allowSorted && points >= SortedMsm.sortedFrom
-                    ? SortedMsm.segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points,
-                            SortedMsm.TARGET_SLICES, SortedMsm.TARGET_REDUCE)
-                    : segment(host, d, bases.segments[k], s32, k * bases.segmentPoints, points, targetWorkItems);
+                    ? SortedMsm.segment(host, d, bases.segments[k], scalars, from, points,
+                            SortedMsm.TARGET_SLICES, SortedMsm.TARGET_REDUCE, bases.scratch())
+                    : segment(host, d, bases.segments[k], scalars, from, points, targetWorkItems);
             Xyzz.add(d, total, 0, seg, 0);
         }
         return toAffine(d, total);
@@ -115,7 +129,8 @@ public final class Msm {
 
     /**
      * Σ scalars[i]·bases[i] with the bases streamed through the device {@code segmentPoints} at a time: each
-     * segment is converted, uploaded, reduced to one point and freed before the next, so the device holds one
+     * segment's bases and scalars are uploaded (no conversion, {@link KernelHost#write(KernelHost.Buffer, long,
+     * long[], int, int)}), range-checked, reduced to one point and freed before the next, so the device holds one
      * segment (plus the per-segment buckets) however large n is. For inputs larger than device memory.
      */
     public static long[] msmStreaming(KernelHost host, int d, long[] bases, long[] scalars, int segmentPoints) {
@@ -131,37 +146,40 @@ public final class Msm {
                     + (d == 1 ? "G1" : "G2") + " affine points (" + longsPerPoint + " longs each)");
         }
         int n = bases.length / longsPerPoint;
-        int[] s32 = scalarsToKernel(scalars, n);
+        DeviceScalars.checkLength(scalars, n);
         int[] total = new int[48 * d];
-        for (int from = 0; from < n; from += segmentPoints) {
-            int points = Math.min(segmentPoints, n - from);
-            int[] ints = new int[points * 24 * d];
-            Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
-            try (KernelHost.Buffer seg = host.allocate(ints.length)) {
-                host.write(seg, 0, ints, ints.length);
-                int[] sum = points >= SortedMsm.sortedFrom
-                        ? SortedMsm.segment(host, d, seg, s32, from, points, SortedMsm.TARGET_SLICES,
-                                SortedMsm.TARGET_REDUCE)
-                        : segment(host, d, seg, s32, from, points, TARGET_WORK_ITEMS);
-                Xyzz.add(d, total, 0, sum, 0);
+        try (MsmScratch scratch = new MsmScratch(host)) {
+            for (int from = 0; from < n; from += segmentPoints) {
+                int points = Math.min(segmentPoints, n - from);
+                KernelHost.Buffer sc = scratch.get(MsmScratch.Role.SCALARS, 8L * points);
+                host.write(sc, 0, scalars, 4 * from, 4 * points);
+                // segments run in index order, so the first failing segment holds the first bad scalar
+                DeviceScalars.requireBelowR(host, scratch, sc, 0, points, from);
+                try (KernelHost.Buffer seg = host.allocate((long) points * 24 * d)) {
+                    host.write(seg, 0, bases, from * longsPerPoint, points * longsPerPoint);
+                    int[] sum = points >= SortedMsm.sortedFrom
+                            ? SortedMsm.segment(host, d, seg, sc, 0, points, SortedMsm.TARGET_SLICES,
+                                    SortedMsm.TARGET_REDUCE, scratch)
+                            : segment(host, d, seg, sc, 0, points, TARGET_WORK_ITEMS);
+                    Xyzz.add(d, total, 0, sum, 0);
+                }
             }
         }
         return toAffine(d, total);
     }
 
-    /** One segment: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ. */
-    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
-                                 int targetWorkItems) {
+    /**
+     * One segment of n bases whose scalars are {@code [from, from + n)} of the (range-checked) {@code scalars}
+     * buffer: accumulate, tree-sum the chunks, then Horner over windows on the host. Returns XYZZ.
+     */
+    private static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars,
+                                 int from, int n, int targetWorkItems) {
         Config cfg = choose(n, d, targetWorkItems);
         int pInts = 48 * d;
         int items = cfg.windows * cfg.groups;
-        try (KernelHost.Buffer sc = host.allocate(8L * n);
-             KernelHost.Buffer buckets = host.allocate(cfg.bucketInts(d));
+        try (KernelHost.Buffer buckets = host.allocate(cfg.bucketInts(d));
              KernelHost.Buffer partials = host.allocate((long) items * pInts)) {
-            int[] part = new int[8 * n];
-            System.arraycopy(s32, from * 8, part, 0, part.length);
-            host.write(sc, 0, part, part.length);
-            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, sc, buckets, n, cfg.c, cfg.windows,
+            host.launch(ACCUMULATE, grid(items), LOCAL, d, basesBuf, scalars, from, buckets, n, cfg.c, cfg.windows,
                     cfg.groups);
             host.launch(REDUCE, grid(items), LOCAL, d, buckets, partials, cfg.c, items);
             for (int half = items / 2; half >= cfg.windows; half /= 2) {

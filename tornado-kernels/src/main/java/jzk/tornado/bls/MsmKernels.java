@@ -62,10 +62,11 @@ public final class MsmKernels {
     }
 
     /**
-     * Work-item {@code gid = g·windows + w}: bucket accumulation of chunk g for window w. {@code buckets} holds
-     * {@code 2^(c−1)} XYZZ points per work-item.
+     * Work-item {@code gid = g·windows + w}: bucket accumulation of chunk g for window w over the n bases, base i
+     * taking scalar {@code from + i} (the scalars of a whole MSM stay in one buffer; a segment starts at its
+     * offset). {@code buckets} holds {@code 2^(c−1)} XYZZ points per work-item.
      */
-    public static void accumulate(KernelContext ctx, int d, int[] bases, int[] scalars, int[] buckets,
+    public static void accumulate(KernelContext ctx, int d, int[] bases, int[] scalars, int from, int[] buckets,
                                   int n, int c, int windows, int groups) {
         int gid = ctx.globalIdx;
         if (gid >= windows * groups) {
@@ -86,7 +87,7 @@ public final class MsmKernels {
         // one register file for all the additions (a private array per addition would be zero-filled each time)
         int[] reg = new int[Xyzz.SCRATCH];
         for (int i = start; i < end; i++) {
-            int digit = signedDigit(scalars, i * 8, w, c);
+            int digit = signedDigit(scalars, (from + i) * 8, w, c);
             if (digit != 0) {
                 int mag = digit < 0 ? -digit : digit;
                 Xyzz.addAffine(d, buckets, bo + (mag - 1) * pInts, bases, i * aInts, digit < 0, reg);

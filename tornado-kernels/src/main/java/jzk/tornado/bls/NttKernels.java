@@ -54,7 +54,6 @@ public final class NttKernels {
      * read consecutive words, free of bank conflicts (element-major, 32-byte strides would make them 8-way), and
      * each butterfly works on private copies that the device compiler keeps in registers.
      */
-    @UsesBarrier
     public static void stages(KernelContext ctx, int[] data, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int l = ctx.localIdx;

@@ -8,6 +8,9 @@ package jzk.tornado.bls;
  * <p>Invariants: {@code d} is 1 (G1) or 2 (G2); segment k holds points {@code [k·segmentPoints, …)} in the
  * kernels' 32-bit layout ({@link MsmKernels}); the bases were converted from the project layout (affine,
  * Montgomery, 64-bit limbs, infinity all zeros) and are trusted: they are not checked to lie on the curve.
+ * Besides the bases it keeps the {@link MsmScratch} of the MSMs run over them (at G1 2^24 about 1.5 GiB: the
+ * scalars and the sorted path's bucket entries), freed by {@link #close()}; MSMs over one instance are
+ * serialised (they synchronise on it).
  */
 public final class ResidentBases implements AutoCloseable {
     final KernelHost host;
@@ -15,6 +18,8 @@ public final class ResidentBases implements AutoCloseable {
     public final int n;
     final int segmentPoints;
     final KernelHost.Buffer[] segments;
+    private MsmScratch scratch;
+    private boolean ownsHost;
     private boolean closed;
 
     /**
@@ -42,11 +47,27 @@ public final class ResidentBases implements AutoCloseable {
         for (int k = 0; k < count; k++) {
             int from = k * segmentPoints;
             int points = Math.min(segmentPoints, n - from);
-            int[] ints = new int[Math.max(1, points) * 24 * d];
-            Layout.split(bases, from * longsPerPoint, ints, 0, points * longsPerPoint);
-            segments[k] = host.allocate(ints.length);
-            host.write(segments[k], 0, ints, ints.length);
+            // 64-bit LE limbs are the kernels' 32-bit LE limbs byte for byte: a plain copy, no int[]
+            segments[k] = host.allocate((long) Math.max(1, points) * 24 * d);
+            host.write(segments[k], 0, bases, from * longsPerPoint, points * longsPerPoint);
         }
+    }
+
+    /**
+     * As {@link #ResidentBases(KernelHost, int, long[], int)}; when {@code ownsHost}, {@link #close()} closes
+     * {@code host} too (the {@code Device} entry points of {@link BlsGpu} wrap the device in a host of their own).
+     */
+    ResidentBases(KernelHost host, int d, long[] bases, int segmentPoints, boolean ownsHost) {
+        this(host, d, bases, segmentPoints);
+        this.ownsHost = ownsHost;
+    }
+
+    /** The device buffers MSMs over these bases reuse (scalars, sorted-path tables), made on first use. */
+    MsmScratch scratch() {
+        if (scratch == null) {
+            scratch = new MsmScratch(host);
+        }
+        return scratch;
     }
 
     int segmentSize(int k) {
@@ -59,6 +80,12 @@ public final class ResidentBases implements AutoCloseable {
             closed = true;
             for (KernelHost.Buffer b : segments) {
                 b.close();
+            }
+            if (scratch != null) {
+                scratch.close();
+            }
+            if (ownsHost) {
+                host.close();
             }
         }
     }

@@ -14,6 +14,9 @@ import java.lang.reflect.Method;
  * <p>Invariants: same inputs and result as {@link Msm} (canonical scalars below r, affine Montgomery result,
  * infinity as zeros); the result is bit-exact with {@link Msm} because both return the affine normal form of the
  * same group element. {@link Msm} selects this path for segments of at least {@link #sortedFrom} points.
+ * Scalars stay in one device buffer for the whole call (segments read it at their offset) and are range-checked
+ * there once ({@link DeviceScalars}); the other device buffers are the {@link ResidentBases}' {@link MsmScratch},
+ * reused across calls.
  */
 public final class SortedMsm {
     private SortedMsm() {
@@ -26,23 +29,31 @@ public final class SortedMsm {
     private static final int LOCAL = 64;
 
     /**
-     * Segments of at least this many points take the sorted path. 2^20 is a guess, to be tuned on the H200
-     * (the sorted path's fixed costs are two extra launches and a W·2^(c−1)-int host round trip). Not final so
-     * that tests can lower it to exercise {@link Msm}'s selection on small inputs.
+     * Segments of at least this many points take the sorted path. 2^17: on the H200 (bench-results run 7 call 2,
+     * G1, medians of 5, PTX / NVIDIA OpenCL) the chunked path (2^17 work-items) wins or ties at 2^16 (15.6 / 13.8
+     * ms against 17.3 / 13.8 ms) and the sorted path wins from 2^17 on (19.7 / 16.7 against 22.3 / 23.0 ms; 21.1
+     * against 34.5 ms at 2^18, 40.6 against 85.5 ms at 2^20); G2 likewise between 2^16 and 2^18. The sorted path's
+     * fixed costs are two extra launches and a W·2^(c−1)-int host round trip. Not final so that tests can lower it
+     * to exercise {@link Msm}'s selection on small inputs.
      */
-    static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 20);
-    /** Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. */
+    static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 17);
+    /**
+     * Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. G1 2^24 on the H200
+     * (run 7, PTX): 2^16, 2^17 and 2^18 within 1 % of each other (≈ 370 ms), 2^19 45 % slower.
+     */
     static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */
     static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 15);
 
     /**
-     * When set, {@link #segment} waits for the device after each phase and records the phase times (ns) in
-     * {@link #lastPhases}: histogram (with the counts' read-back), prefix sum and slicing on the host, scatter
-     * (with the slice tables' upload), slice sums, reduction + fold + read-back + Horner. For benchmarks only (the waits serialise host and device).
+     * When set, the calls wait for the device after each phase and record the phase times (ns) in
+     * {@link #lastPhases}: [0] scalar upload from the {@code long[]} (0 for device-resident scalars), [1] range
+     * check on the device, then per segment (summed over segments) [2] histogram with the counts' read-back,
+     * [3] prefix sum and slicing on the host, [4] scatter with the slice tables' upload, [5] slice sums, [6]
+     * reduction + fold + read-back + Horner. For benchmarks only (the waits serialise host and device).
      */
     static volatile boolean profile;
-    static final long[] lastPhases = new long[5];
+    static final long[] lastPhases = new long[7];
 
     private static long mark(KernelHost host, int phase, long t0) {
         if (!profile) {
@@ -50,7 +61,7 @@ public final class SortedMsm {
         }
         host.finish();
         long t = System.nanoTime();
-        lastPhases[phase] = t - t0;
+        lastPhases[phase] += t - t0;
         return t;
     }
 
@@ -68,109 +79,145 @@ public final class SortedMsm {
         return best;
     }
 
-    /** Σ scalars[i]·bases[i] over resident bases by the sorted path for every segment; affine (12·d longs). */
+    /**
+     * Σ scalars[i]·bases[i] over resident bases by the sorted path for every segment; affine (12·d longs). The
+     * scalars ({@code 4·n} longs) are copied into a device buffer kept by {@code bases} and checked there.
+     */
     public static long[] msm(ResidentBases bases, long[] scalars) {
+        return msm(bases, scalars, TARGET_SLICES, TARGET_REDUCE);
+    }
+
+    /**
+     * Σ scalars[i]·bases[i] with the scalars already on the device: {@code 8·n} ints at the start of
+     * {@code scalars}, canonical, little-endian 32-bit limbs (the bytes of the {@code long[]} form, e.g. written by
+     * {@link KernelHost#write(KernelHost.Buffer, long, long[], int, int)}); each must be below r, else
+     * {@link IllegalArgumentException} naming the first index that is not.
+     */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
         return msm(bases, scalars, TARGET_SLICES, TARGET_REDUCE);
     }
 
     /** As {@link #msm(ResidentBases, long[])} with explicit work-item targets (tests, tuning). */
     static long[] msm(ResidentBases bases, long[] scalars, int targetSlices, int targetReduce) {
+        synchronized (bases) {
+            long t = profile ? start() : 0;
+            KernelHost.Buffer buf = Msm.upload(bases, scalars);
+            mark(bases.host, 0, t);
+            return sorted(bases, buf, targetSlices, targetReduce);
+        }
+    }
+
+    static long[] msm(ResidentBases bases, KernelHost.Buffer scalars, int targetSlices, int targetReduce) {
+        synchronized (bases) {
+            if (profile) {
+                start();
+            }
+            return sorted(bases, scalars, targetSlices, targetReduce);
+        }
+    }
+
+    private static long start() {
+        java.util.Arrays.fill(lastPhases, 0);
+        return System.nanoTime();
+    }
+
+    private static long[] sorted(ResidentBases bases, KernelHost.Buffer scalars, int targetSlices,
+                                 int targetReduce) {
         int d = bases.d;
-        int[] s32 = Msm.scalarsToKernel(scalars, bases.n);
+        DeviceScalars.checkBuffer(scalars, bases.n);
+        long t = profile ? System.nanoTime() : 0;
+        DeviceScalars.requireBelowR(bases.host, bases.scratch(), scalars, 0, bases.n, 0);
+        mark(bases.host, 1, t);
         int[] total = new int[48 * d];
         for (int k = 0; k < bases.segments.length; k++) {
             int points = bases.segmentSize(k);
             if (points > 0) {
-                Xyzz.add(d, total, 0, segment(bases.host, d, bases.segments[k], s32, k * bases.segmentPoints,
-                        points, targetSlices, targetReduce), 0);
+                Xyzz.add(d, total, 0, segment(bases.host, d, bases.segments[k], scalars, k * bases.segmentPoints,
+                        points, targetSlices, targetReduce, bases.scratch()), 0);
             }
         }
         return Msm.toAffine(d, total);
     }
 
-    /** One segment of n points from scalar index {@code from}; returns the XYZZ sum. */
-    static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, int[] s32, int from, int n,
-                         int targetSlices, int targetReduce) {
+    /**
+     * One segment of n points whose scalars are {@code [from, from + n)} of the {@code scalars} buffer (already
+     * range-checked); returns the XYZZ sum. Device buffers come from {@code scratch}.
+     */
+    static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
+                         int n, int targetSlices, int targetReduce, MsmScratch scratch) {
         int c = chooseC(n);
         int windows = (256 + c - 1) / c;
         int buckets = 1 << (c - 1);
         int ids = windows * buckets;
         int pInts = 48 * d;
-        try (KernelHost.Buffer sc = host.allocate(8L * n);
-             KernelHost.Buffer cursor = host.allocate(ids)) {
-            int[] part = new int[8 * n];
-            System.arraycopy(s32, from * 8, part, 0, part.length);
-            host.write(sc, 0, part, part.length);
-            int[] counts = new int[ids];
-            host.write(cursor, 0, counts, ids);
-            long t = profile ? mark(host, 0, System.nanoTime()) : 0;
-            try (KernelHost.Buffer none = host.allocate(1)) {
-                host.launch(BIN, grid(n), LOCAL, sc, cursor, none, n, c, windows, 0);
-            }
-            host.read(cursor, 0, counts, ids);
-            t = mark(host, 0, t);
-            // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
-            int[] start = new int[ids];
-            long entries = 0;
-            for (int b = 0; b < ids; b++) {
-                start[b] = (int) entries;
-                entries += counts[b];
-            }
-            if (entries > Integer.MAX_VALUE) {
-                throw new IllegalStateException("sorted MSM segment of " + n + " points has " + entries
-                        + " bucket entries, more than one int-indexed buffer holds; use smaller segments");
-            }
-            int size = (int) Math.max(1, (entries + targetSlices - 1) / targetSlices);
-            int[] bucketSlice = new int[ids + 1];
-            long sliceCount = 0;
-            for (int b = 0; b < ids; b++) {
-                bucketSlice[b] = (int) sliceCount;
-                sliceCount += (counts[b] + size - 1) / size;
-            }
-            bucketSlice[ids] = (int) sliceCount;
-            int slices = (int) sliceCount;
-            int[] sliceStart = new int[slices + 1];
-            for (int b = 0; b < ids; b++) {
-                for (int s = bucketSlice[b], k = 0; s < bucketSlice[b + 1]; s++, k++) {
-                    sliceStart[s] = start[b] + k * size;
-                }
-            }
-            sliceStart[slices] = (int) entries;
-            t = mark(host, 1, t);
-            int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
-            try (KernelHost.Buffer entryBuf = host.allocate(Math.max(1, entries));
-                 KernelHost.Buffer sliceBuf = host.allocate(slices + 1);
-                 KernelHost.Buffer bucketBuf = host.allocate(ids + 1);
-                 KernelHost.Buffer sums = host.allocate(Math.max(1L, (long) slices * pInts));
-                 KernelHost.Buffer partials = host.allocate((long) windows * parts * pInts)) {
-                host.write(cursor, 0, start, ids);
-                host.launch(BIN, grid(n), LOCAL, sc, cursor, entryBuf, n, c, windows, 1);
-                host.write(sliceBuf, 0, sliceStart, slices + 1);
-                host.write(bucketBuf, 0, bucketSlice, ids + 1);
-                t = mark(host, 2, t);
-                if (slices > 0) {
-                    host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
-                }
-                t = mark(host, 3, t);
-                int items = windows * parts;
-                host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
-                for (int half = items / 2; half >= windows; half /= 2) {
-                    host.launch(FOLD, grid(half), LOCAL, d, partials, half);
-                }
-                int[] winSums = new int[windows * pInts];
-                host.read(partials, 0, winSums, winSums.length);
-                int[] acc = new int[pInts];
-                Xyzz.copy(d, acc, 0, winSums, (windows - 1) * pInts);
-                for (int w = windows - 2; w >= 0; w--) {
-                    for (int i = 0; i < c; i++) {
-                        Xyzz.dbl(d, acc, 0);
-                    }
-                    Xyzz.add(d, acc, 0, winSums, w * pInts);
-                }
-                mark(host, 4, t);
-                return acc;
+        long t = profile ? System.nanoTime() : 0;
+        KernelHost.Buffer cursor = scratch.get(MsmScratch.Role.CURSOR, ids);
+        KernelHost.Buffer entryBuf = scratch.get(MsmScratch.Role.ENTRIES, (long) windows * n);
+        int[] counts = new int[ids];
+        host.write(cursor, 0, counts, ids);
+        // pass 0 writes no entries, but the parameter must not alias cursor (PoCL then loses the counts)
+        host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
+        host.read(cursor, 0, counts, ids);
+        t = mark(host, 2, t);
+        // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
+        int[] start = new int[ids];
+        long entries = 0;
+        for (int b = 0; b < ids; b++) {
+            start[b] = (int) entries;
+            entries += counts[b];
+        }
+        if (entries > Integer.MAX_VALUE) {
+            throw new IllegalStateException("sorted MSM segment of " + n + " points has " + entries
+                    + " bucket entries, more than one int-indexed buffer holds; use smaller segments");
+        }
+        int size = (int) Math.max(1, (entries + targetSlices - 1) / targetSlices);
+        int[] bucketSlice = new int[ids + 1];
+        long sliceCount = 0;
+        for (int b = 0; b < ids; b++) {
+            bucketSlice[b] = (int) sliceCount;
+            sliceCount += (counts[b] + size - 1) / size;
+        }
+        bucketSlice[ids] = (int) sliceCount;
+        int slices = (int) sliceCount;
+        int[] sliceStart = new int[slices + 1];
+        for (int b = 0; b < ids; b++) {
+            for (int s = bucketSlice[b], k = 0; s < bucketSlice[b + 1]; s++, k++) {
+                sliceStart[s] = start[b] + k * size;
             }
         }
+        sliceStart[slices] = (int) entries;
+        t = mark(host, 3, t);
+        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
+        KernelHost.Buffer sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1);
+        KernelHost.Buffer bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1);
+        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
+        KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
+        host.write(cursor, 0, start, ids);
+        host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 1);
+        host.write(sliceBuf, 0, sliceStart, slices + 1);
+        host.write(bucketBuf, 0, bucketSlice, ids + 1);
+        t = mark(host, 4, t);
+        if (slices > 0) {
+            host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
+        }
+        t = mark(host, 5, t);
+        int items = windows * parts;
+        host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
+        for (int half = items / 2; half >= windows; half /= 2) {
+            host.launch(FOLD, grid(half), LOCAL, d, partials, half);
+        }
+        int[] winSums = new int[windows * pInts];
+        host.read(partials, 0, winSums, winSums.length);
+        int[] acc = new int[pInts];
+        Xyzz.copy(d, acc, 0, winSums, (windows - 1) * pInts);
+        for (int w = windows - 2; w >= 0; w--) {
+            for (int i = 0; i < c; i++) {
+                Xyzz.dbl(d, acc, 0);
+            }
+            Xyzz.add(d, acc, 0, winSums, w * pInts);
+        }
+        mark(host, 6, t);
+        return acc;
     }
 
     private static int grid(int count) {

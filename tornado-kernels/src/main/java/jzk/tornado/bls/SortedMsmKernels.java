@@ -21,12 +21,13 @@ public final class SortedMsmKernels {
     }
 
     /**
-     * Work-item i: for each window w with a non-zero signed digit of scalar i, {@code counts[bucket] += 1}
-     * (scatter == 0) or, when {@code scatter == 1}, takes slot {@code cursor[bucket]++} and writes the entry there.
-     * One kernel for both passes so the two agree on the digits by construction.
+     * Work-item i &lt; n (point i of the segment, scalar {@code from + i} of the buffer): for each window w with a
+     * non-zero signed digit, {@code counts[bucket] += 1} (scatter == 0) or, when {@code scatter == 1}, takes slot
+     * {@code cursor[bucket]++} and writes the entry i there. One kernel for both passes so the two agree on the
+     * digits by construction.
      */
-    public static void binPoints(KernelContext ctx, int[] scalars, int[] cursor, int[] entries, int n, int c,
-                                 int windows, int scatter) {
+    public static void binPoints(KernelContext ctx, int[] scalars, int from, int[] cursor, int[] entries, int n,
+                                 int c, int windows, int scatter) {
         int i = ctx.globalIdx;
         if (i >= n) {
             return;
@@ -35,7 +36,7 @@ public final class SortedMsmKernels {
         int carry = 0;
         for (int w = 0; w < windows; w++) {
             // signed recoding from the bottom, as MsmKernels.signedDigit, incrementally over w
-            int digit = MsmKernels.windowBits(scalars, i * 8, w * c, c) + carry;
+            int digit = MsmKernels.windowBits(scalars, (from + i) * 8, w * c, c) + carry;
             if (digit > half) {
                 digit -= 1 << c;
                 carry = 1;

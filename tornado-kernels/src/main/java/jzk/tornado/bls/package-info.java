@@ -13,18 +13,27 @@
  *       {@link jzk.tornado.bls.NttKernels} (bit reversal, local-memory radix-2 passes, geometric scaling),
  *       {@link jzk.tornado.bls.MsmKernels} (Pippenger bucket accumulation, reduction, tree sum; chunked, for
  *       small inputs), {@link jzk.tornado.bls.SortedMsmKernels} (Pippenger with points counting-sorted by bucket
- *       through atomics, sliced bucket sums, split bucket reduction; for large inputs).</li>
- *   <li>Host: {@link jzk.tornado.bls.KernelHost} (allocate / copy / launch) with {@link jzk.tornado.bls.JvmHost}
- *       and {@link jzk.tornado.bls.DeviceHost} (the runtime's CUDA, OpenCL and jvm devices);
- *       {@link jzk.tornado.bls.Ntt} (plan with resident twiddles), {@link jzk.tornado.bls.Msm} (which hands
- *       segments of 2^20 points or more to {@link jzk.tornado.bls.SortedMsm}) and
- *       {@link jzk.tornado.bls.ResidentBases}; {@link jzk.tornado.bls.BlsGpu} is the prover-facing facade in the
- *       project-wide 64-bit-limb layout ({@link jzk.tornado.bls.Layout} converts).</li>
+ *       through atomics, sliced bucket sums, split bucket reduction; for large inputs),
+ *       {@link jzk.tornado.bls.ScalarKernels} (MSM scalar range check),
+ *       {@link jzk.tornado.bls.FixedBaseKernels} (batch fixed-base multiplication: one work-item per scalar, 32
+ *       mixed additions from a w = 8 table; Groth16 parameter generation).</li>
+ *   <li>Host: {@link jzk.tornado.bls.KernelHost} (allocate / copy, also straight from {@code long[]} /
+ *       launch) implemented by {@link jzk.tornado.bls.DeviceHost} over any device of the runtime (CUDA, OpenCL,
+ *       and the jvm device, {@link jzk.tornado.bls.DeviceHosts#jvm()}; pinned staging for large copies to native
+ *       devices); {@link jzk.tornado.bls.Ntt} (plan with resident
+ *       twiddles), {@link jzk.tornado.bls.Msm} (which hands segments of 2^17 points or more to
+ *       {@link jzk.tornado.bls.SortedMsm}), {@link jzk.tornado.bls.ResidentBases} (with the
+ *       {@link jzk.tornado.bls.MsmScratch} buffers its MSMs reuse) and {@link jzk.tornado.bls.DeviceScalars}
+ *       (scalars on the device, range-checked there); {@link jzk.tornado.bls.FixedBaseGpu} (table resident,
+ *       scalars streamed in batches, affine normalisation on the host overlapping the next batch);
+ *       {@link jzk.tornado.bls.BlsGpu} is the prover-facing facade in the project-wide 64-bit-limb layout
+ *       ({@link jzk.tornado.bls.Layout} converts).</li>
  *   <li>{@link jzk.tornado.bls.BlsBench}: the benchmark table (op × size × backend).</li>
  * </ul>
  *
- * <p>Every kernel is its own JVM twin: the tests run the same methods on {@code JvmHost}, the runtime's jvm
- * device and PoCL, against a BigInteger oracle, field-arith's CPU {@code MontgomeryField}, {@code FrDomain} and
- * {@code Pippenger}, bit for bit.
+ * <p>Every kernel is its own JVM twin: the runtime's jvm device (the one Java executor of kernels, see
+ * tornado-kernels/RUNTIME.md) runs the methods themselves with real work-groups and barriers. The tests run them
+ * there and on PoCL (CUDA and NVIDIA OpenCL on the GPU host), against a BigInteger oracle, field-arith's CPU
+ * {@code MontgomeryField}, {@code FrDomain} and {@code Pippenger}, bit for bit.
  */
 package jzk.tornado.bls;

@@ -38,6 +38,12 @@ final class Ir {
         }
     }
 
+    /**
+     * Constant memory every target offers a kernel: OpenCL 1.2 full profile guarantees
+     * CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE ≥ 64 KiB; CUDA's user constant bank is 64 KiB.
+     */
+    static final long CONSTANT_BANK_BYTES = 64 * 1024;
+
     /** Where an array lives. */
     enum Space {
         /** A kernel parameter: global device memory. */
@@ -46,7 +52,11 @@ final class Ir {
         PRIVATE,
         /** {@code allocate*LocalArray(K)}: per work-group memory (PTX {@code .shared}, OpenCL {@code __local}). */
         SHARED,
-        /** A {@code static final} table: read-only, initialised (PTX {@code .global}, OpenCL {@code __constant}). */
+        /**
+         * A {@code static final} table: read-only, initialised. OpenCL {@code __constant}; PTX {@code .const}
+         * (the constant bank: cached, broadcast to a warp, foldable into instruction operands) when the kernel's
+         * tables fit {@link #CONSTANT_BANK_BYTES}, else initialised {@code .global}.
+         */
         CONST
     }
 
@@ -192,6 +202,17 @@ final class Ir {
             ArrayBase a = new ArrayBase(arrays.size(), space, elem, length, label);
             arrays.add(a);
             return a;
+        }
+
+        /** Bytes of all {@code static final} tables of this kernel (after inlining). */
+        long constantBytes() {
+            long bytes = 0;
+            for (ArrayBase a : arrays) {
+                if (a.space == Space.CONST) {
+                    bytes += (long) a.length * a.elemBytes();
+                }
+            }
+            return bytes;
         }
 
         Block entry() {

@@ -13,13 +13,18 @@ import jzk.tornado.jit.Ir.Type;
  * shift counts are masked with 31/63 before {@code shl}/{@code shr} (PTX clamps instead); {@code >>>} is
  * {@code shr.u}; division and remainder by zero give 0, and MIN / -1 gives MIN (remainder 0), as Java does
  * without the exception. Arrays: kernel parameters are global pointers ({@code cvta.to.global}); constant
- * tables are initialised {@code .global} arrays; private arrays are {@code .local}; shared arrays
- * {@code .shared}; every access uses the state space of its array, so no generic addressing is needed.
+ * tables are initialised {@code .const} arrays (the constant bank, as OpenCL's {@code __constant}: ptxas folds
+ * a load at a known index into the instruction's operand, where a {@code .global} table costs a memory load
+ * each time), or {@code .global} ones when a kernel's tables exceed {@link Ir#CONSTANT_BANK_BYTES}; private
+ * arrays are {@code .local}; shared arrays {@code .shared}; every access uses the state space of its array, so
+ * no generic addressing is needed.
  */
 final class PtxWriter {
     private final Ir.Function fn;
     private final int sm;
     private final StringBuilder body = new StringBuilder();
+    /** State space of the constant tables: {@code const}, or {@code global} when they exceed the bank. */
+    private final String constSpace;
     private int nextTemp;
     private int nextPred = 1;
     private int nextLabel;
@@ -28,6 +33,7 @@ final class PtxWriter {
         this.fn = fn;
         this.sm = sm;
         this.nextTemp = fn.vars.size();
+        this.constSpace = fn.constantBytes() <= Ir.CONSTANT_BANK_BYTES ? "const" : "global";
     }
 
     static String write(Ir.Function fn, int sm, String origin) {
@@ -41,7 +47,7 @@ final class PtxWriter {
                 .append("\n.address_size 64\n\n");
         for (Ir.ArrayBase a : fn.arrays) {
             if (a.space == Ir.Space.CONST) {
-                out.append(".global .align 8 .b").append(a.elemBytes() * 8).append(' ').append(arrayName(a))
+                out.append('.').append(constSpace).append(" .align 8 .b").append(a.elemBytes() * 8).append(' ').append(arrayName(a))
                         .append('[').append(a.length).append("] = {");
                 for (int i = 0; i < a.init.length; i++) {
                     out.append(i == 0 ? "" : ", ").append(literal(a.elem, a.init[i]));
@@ -181,9 +187,10 @@ final class PtxWriter {
         }
     }
 
-    private static String space(Ir.ArrayBase a) {
+    private String space(Ir.ArrayBase a) {
         return switch (a.space) {
-            case GLOBAL, CONST -> "global";
+            case GLOBAL -> "global";
+            case CONST -> constSpace;
             case PRIVATE -> "local";
             case SHARED -> "shared";
         };

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Field and point kernels on the jvm host against the BigInteger {@link Oracle}, bit for bit (the kernel output
+ * Field and point kernels on every test host against the BigInteger {@link Oracle}, bit for bit (the kernel output
  * limbs must equal the Montgomery form of the oracle's value), on random values and the edges 0, 1, m − 1.
  */
 @ParameterizedClass(name = "{0}")

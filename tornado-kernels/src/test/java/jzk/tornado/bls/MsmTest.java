@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Pippenger MSM on the jvm host against the naive Σ k_i·P_i of the BigInteger {@link Oracle}, for G1 and G2,
+ * Pippenger MSM on every test host against the naive Σ k_i·P_i of the BigInteger {@link Oracle}, for G1 and G2,
  * with zero scalars, r − 1, points at infinity, repeated bases (also P and −P), several segments; plus the
  * signed-digit recoding and the rejection of scalars ≥ r.
  */

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Device NTT (jvm host) against a naive O(n²) BigInteger DFT and against field-arith's CPU {@link FrDomain},
+ * Device NTT (on every test host) against a naive O(n²) BigInteger DFT and against field-arith's CPU {@link FrDomain},
  * bit for bit, for every transform kind, sizes 2^1 … 2^11 (2^11 takes two local-memory passes), plus many-pass
  * plans with small blocks.
  */

@@ -1,12 +1,11 @@
 package jzk.tornado.bls;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The hosts every kernel test runs on: the in-module {@link JvmHost} always, plus the devices the project runtime
- * finds (see {@link DeviceHosts}): CI has the runtime's jvm device and PoCL, the GPU host CUDA and NVIDIA OpenCL.
- * {@code -Djzk.test.devices=none} restricts the tests to {@link JvmHost}.
+ * The hosts every kernel test runs on ({@link DeviceHosts#forTests()}): the runtime's jvm device always (the
+ * reference), plus the other devices the runtime finds: PoCL in CI, CUDA and NVIDIA OpenCL on the GPU host.
+ * {@code -Djzk.test.devices=none} restricts the tests to the jvm device.
  */
 final class TestHosts {
     private TestHosts() {
@@ -15,21 +14,16 @@ final class TestHosts {
     private static List<KernelHost> cached;
 
     /**
-     * The Java hosts only ({@link JvmHost} and the runtime's jvm device): for the point-formula kernels, whose
-     * native compile costs ~10 s each on PoCL and whose code the MSM kernels already run on every device.
+     * The jvm device only: for the point-formula kernels, whose native compile costs ~10 s each on PoCL and whose
+     * code the MSM kernels already run on every device.
      */
     static List<KernelHost> jvmHosts() {
-        return hosts().stream().filter(h -> h instanceof JvmHost || h.name().startsWith("jvm")).toList();
+        return List.of(hosts().getFirst());
     }
 
     static synchronized List<KernelHost> hosts() {
         if (cached == null) {
-            List<KernelHost> h = new ArrayList<>();
-            h.add(new JvmHost());
-            if (!"none".equals(System.getProperty("jzk.test.devices"))) {
-                h.addAll(DeviceHosts.forTests());
-            }
-            cached = h;
+            cached = List.copyOf(DeviceHosts.forTests());
         }
         return cached;
     }

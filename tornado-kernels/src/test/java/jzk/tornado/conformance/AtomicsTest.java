@@ -24,7 +24,7 @@ class AtomicsTest {
         ConformanceCases.Case c = ConformanceCases.CASES.stream().filter(x -> x.name().equals("atomicHistogram"))
                 .findFirst().orElseThrow();
         Object[] args = c.arguments(7);
-        JvmKernelRunner.run(c.method(), c.globalSize(), c.localSize(), args);
+        ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), args);
         int[] keys = (int[]) args[1];
         int[] counts = (int[]) args[2];
         int[] sums = (int[]) args[3];

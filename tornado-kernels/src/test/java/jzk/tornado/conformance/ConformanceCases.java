@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 
+import jzk.tornado.api.Device;
+import jzk.tornado.api.Devices;
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
@@ -133,6 +135,16 @@ public final class ConformanceCases {
                 new int[n / ConformanceKernels.GROUP * ConformanceKernels.ATOMIC_KEYS]}),
             c("carryChains", N, L, (r, n) -> new Object[] {null, longs(r, n * 4), longs(r, n * 4),
                 new long[n * 10]}));
+
+    /**
+     * Runs {@code kernel} on the runtime's jvm device (the one Java executor of kernels) with the Java argument
+     * list of {@link Case#arguments} ({@code null} for the context): arrays are passed as they are and hold the
+     * results afterwards.
+     */
+    public static void runOnJvm(Method kernel, int globalSize, int localSize, Object[] args) {
+        Device jvm = Devices.jvm();
+        jvm.launch(jvm.kernel(kernel), globalSize, localSize, args);
+    }
 
     /** Closes the off-heap arrays among {@code args}. */
     public static void close(Object[] args) {

@@ -26,8 +26,8 @@ class ConformanceJvmTest {
         Object[] a = c.arguments(42);
         Object[] b = c.arguments(42);
         try {
-            JvmKernelRunner.run(c.method(), c.globalSize(), c.localSize(), a);
-            JvmKernelRunner.run(c.method(), c.globalSize(), c.localSize(), b);
+            ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), a);
+            ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), b);
             assertTrue(ConformanceCases.sameArrays(a, b), c.name());
         } finally {
             ConformanceCases.close(a);
@@ -39,7 +39,7 @@ class ConformanceJvmTest {
     void multiplyHighMatchesBigInteger() throws Exception {
         Case c = find("regressionMultiplyHigh");
         Object[] args = c.arguments(7);
-        JvmKernelRunner.run(c.method(), c.globalSize(), c.localSize(), args);
+        ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), args);
         long[] x = (long[]) args[1];
         long[] y = (long[]) args[2];
         long[] out = (long[]) args[3];
@@ -58,7 +58,7 @@ class ConformanceJvmTest {
     void groupReduceSumsEachGroup() throws Exception {
         Case c = find("groupReduce");
         Object[] args = c.arguments(3);
-        JvmKernelRunner.run(c.method(), c.globalSize(), c.localSize(), args);
+        ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), args);
         long[] in = (long[]) args[1];
         long[] out = (long[]) args[2];
         int g = c.localSize();

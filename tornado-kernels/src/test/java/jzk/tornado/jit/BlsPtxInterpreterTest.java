@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.Random;
 import jzk.tornado.bls.FieldKernels;
-import jzk.tornado.conformance.JvmKernelRunner;
+import jzk.tornado.conformance.ConformanceCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,8 +40,9 @@ class BlsPtxInterpreterTest {
     }
 
     private static Method kernel(String name) {
-        for (Method m : (name.equals("accumulate") ? jzk.tornado.bls.MsmKernels.class : FieldKernels.class)
-                .getMethods()) {
+        Class<?> owner = name.equals("accumulate") ? jzk.tornado.bls.MsmKernels.class
+                : name.equals("countNotBelowR") ? jzk.tornado.bls.ScalarKernels.class : FieldKernels.class;
+        for (Method m : owner.getMethods()) {
             if (m.getName().equals(name)) {
                 return m;
             }
@@ -60,7 +61,7 @@ class BlsPtxInterpreterTest {
                 dev[i] = a.clone();
             }
         }
-        JvmKernelRunner.run(m, ITEMS, ITEMS, jvm);
+        ConformanceCases.runOnJvm(m, ITEMS, ITEMS, jvm);
         CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
         new PtxInterpreter(k.source()).run(k, ITEMS, ITEMS, dev);
         for (int i = 0; i < args.length; i++) {
@@ -119,6 +120,35 @@ class BlsPtxInterpreterTest {
     }
 
     /**
+     * The scalar range check: 4 scalars from offset 1 of 5, among them r − 1, r, r + 1, 2^256 − 1 and values that
+     * differ from r only in a low limb; the count equals the BigInteger comparison's, in Java and in PTX.
+     */
+    @Test
+    void scalarRangeCheckMatchesJava() throws Exception {
+        java.math.BigInteger r = new java.math.BigInteger(
+                "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16); // IETF §4.2.1
+        java.math.BigInteger[][] cases = {
+            {java.math.BigInteger.ZERO, r.subtract(java.math.BigInteger.ONE), r, r.add(java.math.BigInteger.ONE),
+                java.math.BigInteger.ONE.shiftLeft(256).subtract(java.math.BigInteger.ONE)},
+            {r, r.subtract(java.math.BigInteger.ONE.shiftLeft(32)), r.add(java.math.BigInteger.ONE.shiftLeft(64)),
+                r.subtract(java.math.BigInteger.ONE.shiftLeft(224)), r.add(java.math.BigInteger.ONE.shiftLeft(224))}};
+        for (java.math.BigInteger[] values : cases) {
+            int[] scalars = new int[8 * values.length];
+            for (int i = 0; i < values.length; i++) {
+                for (int k = 0; k < 8; k++) {
+                    scalars[8 * i + k] = values[i].shiftRight(32 * k).intValue();
+                }
+            }
+            int want = 0;
+            for (int i = 1; i < values.length; i++) {
+                want += values[i].compareTo(r) >= 0 ? 1 : 0;
+            }
+            int[] bad = (int[]) compare("countNotBelowR", null, scalars, 1, ITEMS, new int[1])[4];
+            org.junit.jupiter.api.Assertions.assertEquals(want, bad[0], "scalars ≥ r among items 1..4");
+        }
+    }
+
+    /**
      * The bucket accumulation kernel itself (one register file reused by all of a work-item's additions): 4
      * work-items (windows 0..3 of c = 2, so buckets collide and additions land on finite buckets), 6 points.
      */
@@ -126,12 +156,14 @@ class BlsPtxInterpreterTest {
     void msmAccumulateMatchesJava() throws Exception {
         for (int d = 1; d <= 2; d++) {
             int n = 6;
-            int[] scalars = new int[8 * n];
+            // one scalar more than points: the kernel reads scalars [from, from + n) with from = 1
+            int[] scalars = new int[8 * (n + 1)];
             for (int i = 0; i < scalars.length; i++) {
                 scalars[i] = i % 8 == 7 ? rnd.nextInt() >>> 2 : rnd.nextInt();
             }
             int[] buckets = new int[ITEMS * 2 * 48 * d];
-            int[] out = (int[]) compare("accumulate", null, d, elements(n * 2 * d), scalars, buckets, n, 2, 128, 1)[4];
+            int[] out = (int[]) compare("accumulate", null, d, elements(n * 2 * d), scalars, 1, buckets, n, 2, 128,
+                    1)[5];
             assertTrue(java.util.Arrays.stream(out).anyMatch(v -> v != 0), "some bucket is finite");
         }
     }

@@ -1,6 +1,7 @@
 package jzk.tornado.jit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +27,13 @@ class KernelCompilerTest {
         a[ctx.globalIdx] *= k;
     }
 
-    static final long[] TOO_BIG = new long[(int) (OpenClWriter.MAX_CONSTANT_BYTES / 8 + 1)];
+    static final long[] TOO_BIG = new long[(int) (Ir.CONSTANT_BANK_BYTES / 8 + 1)];
+
+    static final long[] SMALL = {3, 5, 7, 11};
+
+    public static void smallTable(KernelContext ctx, long[] a) {
+        a[ctx.globalIdx] = SMALL[ctx.globalIdx & 3];
+    }
 
     public static void bigTable(KernelContext ctx, long[] a) {
         a[ctx.globalIdx] = TOO_BIG[ctx.globalIdx];
@@ -75,7 +82,17 @@ class KernelCompilerTest {
         KernelCompileException e = assertThrows(KernelCompileException.class,
                 () -> KernelCompiler.compile(method("bigTable"), Target.openCl()));
         assertTrue(e.getMessage().contains("__constant"), e.getMessage());
-        assertTrue(KernelCompiler.compile(method("bigTable"), Target.ptx(90)).source().contains("TOO_BIG"));
+        String ptx = KernelCompiler.compile(method("bigTable"), Target.ptx(90)).source();
+        assertTrue(ptx.contains(".global .align 8 .b64 KernelCompilerTest_TOO_BIG"), "beyond the bank: .global");
+        assertTrue(ptx.contains("ld.global.u64"), ptx);
+    }
+
+    @Test
+    void ptxPutsTablesThatFitTheBankInConstantMemory() throws Exception {
+        String ptx = KernelCompiler.compile(method("smallTable"), Target.ptx(90)).source();
+        assertTrue(ptx.contains(".const .align 8 .b64 KernelCompilerTest_SMALL"), ptx);
+        assertTrue(ptx.contains("ld.const.u64"), ptx);
+        assertFalse(ptx.contains("ld.global.u64"), ptx);
     }
 
     @Test

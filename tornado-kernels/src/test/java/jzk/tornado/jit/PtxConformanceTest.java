@@ -8,7 +8,6 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 import jzk.tornado.conformance.ConformanceCases;
 import jzk.tornado.conformance.ConformanceCases.Case;
-import jzk.tornado.conformance.JvmKernelRunner;
 
 /**
  * Runs every conformance kernel's PTX in {@link PtxInterpreter} (PTX ISA semantics, no GPU needed) and compares
@@ -23,7 +22,7 @@ class PtxConformanceTest {
         Object[] jvm = c.arguments(99);
         Object[] dev = c.arguments(99);
         try {
-            JvmKernelRunner.run(c.method(), c.globalSize(), c.localSize(), jvm);
+            ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), jvm);
             CompiledKernel k = KernelCompiler.compile(c.method(), Target.ptx(90));
             new PtxInterpreter(k.source()).run(k, c.globalSize(), c.localSize(), dev);
             for (int i = 0; i < jvm.length; i++) {

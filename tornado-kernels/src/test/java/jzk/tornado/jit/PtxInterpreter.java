@@ -25,8 +25,9 @@ import jzk.tornado.api.OffHeapLongArray;
  * an unguarded division in generated code is detected rather than given some value.
  *
  * <p>Memory: one flat global space (kernel arrays and initialised {@code .global} tables at distinct
- * addresses), one shared space per work-group, one local space per work-item; every {@code ld}/{@code st} names
- * its space, and the address must fall inside an object of that space.
+ * addresses), one read-only constant space ({@code .const} tables; PTX has no {@code st.const}), one shared space
+ * per work-group, one local space per work-item; every {@code ld}/{@code st} names its space, and the address
+ * must fall inside an object of that space.
  */
 final class PtxInterpreter {
     private record Insn(String guard, boolean negated, String[] op, String[] args, String text) {
@@ -37,6 +38,7 @@ final class PtxInterpreter {
     private final List<String> params = new ArrayList<>();
     private final Map<String, long[]> globalTables = new HashMap<>();
     private final Map<String, Integer> tableWidth = new HashMap<>();
+    private final Map<String, long[]> constTables = new HashMap<>();
     private final Map<String, Long> sharedArrays = new HashMap<>();
     private final Map<String, Long> localArrays = new HashMap<>();
     /** Executed instructions and {@code ld.local}/{@code st.local} of all runs (a cost proxy for kernel tuning). */
@@ -44,7 +46,7 @@ final class PtxInterpreter {
     static final java.util.concurrent.atomic.LongAdder LOCAL_ACCESSES = new java.util.concurrent.atomic.LongAdder();
 
     private static final Pattern TABLE = Pattern.compile(
-            "\\.global \\.align 8 \\.b(32|64) (\\w+)\\[(\\d+)] = \\{(.*)};");
+            "\\.(global|const) \\.align 8 \\.b(32|64) (\\w+)\\[(\\d+)] = \\{(.*)};");
     private static final Pattern SPACE_ARRAY = Pattern.compile("\\.(shared|local) \\.align 8 \\.b8 (\\w+)\\[(\\d+)];");
 
     PtxInterpreter(String ptx) {
@@ -57,13 +59,13 @@ final class PtxInterpreter {
             Matcher t = TABLE.matcher(line);
             Matcher s = SPACE_ARRAY.matcher(line);
             if (t.matches()) {
-                String[] vs = t.group(4).split(",\\s*");
+                String[] vs = t.group(5).split(",\\s*");
                 long[] v = new long[vs.length];
                 for (int i = 0; i < v.length; i++) {
                     v[i] = Long.parseLong(vs[i].strip());
                 }
-                globalTables.put(t.group(2), v);
-                tableWidth.put(t.group(2), Integer.parseInt(t.group(1)) / 8);
+                (t.group(1).equals("const") ? constTables : globalTables).put(t.group(3), v);
+                tableWidth.put(t.group(3), Integer.parseInt(t.group(2)) / 8);
             } else if (s.matches()) {
                 (s.group(1).equals("shared") ? sharedArrays : localArrays).put(s.group(2), Long.parseLong(s.group(3)));
             } else if (line.startsWith(".visible .entry")) {
@@ -102,10 +104,28 @@ final class PtxInterpreter {
         return new Insn(guard, neg, opcode.split("\\."), args, line);
     }
 
+    /** Writes each table at the next 64-byte boundary from {@code next}, records its address; returns the end. */
+    private long placeTables(Map<String, long[]> tables, MemorySegment seg, long next, Map<String, Long> symbols) {
+        for (Map.Entry<String, long[]> t : tables.entrySet()) {
+            symbols.put(t.getKey(), next);
+            int w = tableWidth.get(t.getKey());
+            for (int i = 0; i < t.getValue().length; i++) {
+                if (w == 8) {
+                    seg.set(JAVA_LONG_UNALIGNED, next + 8L * i, t.getValue()[i]);
+                } else {
+                    seg.set(JAVA_INT_UNALIGNED, next + 4L * i, (int) t.getValue()[i]);
+                }
+            }
+            next += (t.getValue().length * (long) w + 63) / 64 * 64;
+        }
+        return next;
+    }
+
     /** One work-item's state. */
     private final class Thread {
         final Map<String, Long> regs = new HashMap<>();
         final MemorySegment global;
+        final MemorySegment constant;
         final MemorySegment shared;
         final MemorySegment local;
         final int tid;
@@ -114,9 +134,10 @@ final class PtxInterpreter {
         final int nctaid;
         final CyclicBarrier barrier;
 
-        Thread(MemorySegment global, MemorySegment shared, MemorySegment local, int tid, int ntid, int ctaid,
-               int nctaid, CyclicBarrier barrier) {
+        Thread(MemorySegment global, MemorySegment constant, MemorySegment shared, MemorySegment local, int tid,
+               int ntid, int ctaid, int nctaid, CyclicBarrier barrier) {
             this.global = global;
+            this.constant = constant;
             this.shared = shared;
             this.local = local;
             this.tid = tid;
@@ -153,6 +174,7 @@ final class PtxInterpreter {
         MemorySegment space(String s) {
             return switch (s) {
                 case "global" -> global;
+                case "const" -> constant;
                 case "shared" -> shared;
                 case "local" -> local;
                 default -> throw new IllegalStateException("space " + s);
@@ -339,18 +361,14 @@ final class PtxInterpreter {
                 copy(o, global.asSlice(next, bytes(o)), true);
                 next += (bytes(o) + 63) / 64 * 64;
             }
-            for (Map.Entry<String, long[]> t : globalTables.entrySet()) {
-                symbols.put(t.getKey(), next);
-                int w = tableWidth.get(t.getKey());
-                for (int i = 0; i < t.getValue().length; i++) {
-                    if (w == 8) {
-                        global.set(JAVA_LONG_UNALIGNED, next + 8L * i, t.getValue()[i]);
-                    } else {
-                        global.set(JAVA_INT_UNALIGNED, next + 4L * i, (int) t.getValue()[i]);
-                    }
-                }
-                next += (t.getValue().length * (long) w + 63) / 64 * 64;
+            next = placeTables(globalTables, global, next, symbols);
+            long constSize = 64;
+            for (long[] t : constTables.values()) {
+                constSize += t.length * 8L + 64;
             }
+            MemorySegment constInit = arena.allocate(constSize, 16);
+            placeTables(constTables, constInit, 64, symbols);
+            MemorySegment constant = constInit.asReadOnly();
             long sharedSize = 16;
             for (Map.Entry<String, Long> e : sharedArrays.entrySet()) {
                 symbols.put(e.getKey(), sharedSize);
@@ -388,7 +406,7 @@ final class PtxInterpreter {
                 List<java.lang.Thread> ts = new ArrayList<>();
                 Throwable[] failure = new Throwable[1];
                 for (int t = 0; t < localSize; t++) {
-                    Thread th = new Thread(global, shared, arena.allocate(localSize16, 16), t, localSize, g,
+                    Thread th = new Thread(global, constant, shared, arena.allocate(localSize16, 16), t, localSize, g,
                             globalSize / localSize, barrier);
                     ts.add(java.lang.Thread.ofVirtual().start(() -> {
                         try {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The sorted MSM kernels ({@link jzk.tornado.bls.SortedMsmKernels}) compile to PTX that {@code ptxas --gpu-name
+ * The sorted MSM kernels ({@link jzk.tornado.bls.SortedMsmKernels}) and the scalar range check
+ * ({@link jzk.tornado.bls.ScalarKernels}) compile to PTX that {@code ptxas --gpu-name
  * sm_90} accepts (skipped when ptxas is not on the PATH); their results are checked on the Java and OpenCL hosts
  * by SortedMsmTest, this guards the CUDA path, which CI has no device for.
  */
@@ -23,14 +24,19 @@ class SortedMsmPtxTest {
     void sortedMsmKernelsAssemble(@TempDir Path dir) throws Exception {
         Path ptxas = PtxAssemblyTest.ptxas();
         StringBuilder failures = new StringBuilder();
-        for (Method m : jzk.tornado.bls.SortedMsmKernels.class.getMethods()) {
-            if (m.getDeclaringClass() != jzk.tornado.bls.SortedMsmKernels.class) {
-                continue;
+        List<Method> kernels = new java.util.ArrayList<>();
+        for (Class<?> owner : List.of(jzk.tornado.bls.SortedMsmKernels.class, jzk.tornado.bls.ScalarKernels.class)) {
+            for (Method m : owner.getMethods()) {
+                if (m.getDeclaringClass() == owner) {
+                    kernels.add(m);
+                }
             }
+        }
+        for (Method m : kernels) {
             CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
             assertTrue(k.source().contains(".visible .entry " + k.entryName() + "("), m.getName());
-            if (m.getName().equals("binPoints")) {
-                assertTrue(k.source().contains("atom.global.add.u32"), "binPoints uses a global atomic");
+            if (m.getName().equals("binPoints") || m.getName().equals("countNotBelowR")) {
+                assertTrue(k.source().contains("atom.global.add.u32"), m.getName() + " uses a global atomic");
             }
             if (ptxas == null) {
                 continue;

@@ -145,4 +145,45 @@ class JvmDeviceTest {
             assertArrayEquals(expected, r);
         }
     }
+
+    /**
+     * One buffer taken as int[] by one launch and as long[] by the next keeps its bytes (the jvm device moves the
+     * contents between array types); one buffer taken as both types in the same launch behaves as on a GPU.
+     */
+    @Test
+    void buffersChangeElementTypeBetweenAndWithinLaunches() {
+        int n = 64;
+        long[] a = TestDevices.randomLongs(n, 11);
+        long[] b = TestDevices.randomLongs(n, 12);
+        int[] aInts = new int[2 * n];
+        for (int i = 0; i < n; i++) {
+            aInts[2 * i] = (int) a[i];
+            aInts[2 * i + 1] = (int) (a[i] >>> 32);
+        }
+        try (DeviceBuffer da = jvm.allocate(8L * n); DeviceBuffer db = jvm.allocate(8L * n);
+             DeviceBuffer dr = jvm.allocate(8L * n)) {
+            jvm.copyToDevice(a, 0, da, 0, n);
+            jvm.launch(jvm.kernel(method("addConstant")), 2 * n, 32, da, db, 3);   // int[] views
+            int[] plus = new int[2 * n];
+            jvm.copyToHost(db, 0, plus, 0, 2 * n);
+            long[] bPlus = new long[n];
+            for (int i = 0; i < n; i++) {
+                assertEquals(aInts[2 * i] + 3, plus[2 * i]);
+                assertEquals(aInts[2 * i + 1] + 3, plus[2 * i + 1]);
+                bPlus[i] = (plus[2 * i] & 0xFFFF_FFFFL) | ((long) plus[2 * i + 1] << 32);
+            }
+            long[] expected = new long[n];
+            jvm.launch(jvm.kernel(method("mulAddHi")), n, 16, a, bPlus, expected);
+            jvm.launch(jvm.kernel(method("mulAddHi")), n, 16, da, db, dr);      // the same bytes as long[]
+            long[] r = new long[n];
+            jvm.copyToHost(dr, 0, r, 0, n);
+            assertArrayEquals(expected, r);
+            jvm.copyToDevice(b, 0, db, 0, n);
+            jvm.launch(jvm.kernel(method("swapHalves")), n, 16, db, db);         // int[] and long[] at once
+            jvm.copyToHost(db, 0, r, 0, n);
+            for (int i = 0; i < n; i++) {
+                assertEquals(Long.rotateLeft(b[i], 32), r[i], "element " + i);
+            }
+        }
+    }
 }

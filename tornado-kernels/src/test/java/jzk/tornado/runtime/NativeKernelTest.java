@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -116,5 +119,20 @@ class NativeKernelTest {
         DeviceException e = assertThrows(DeviceException.class,
                 () -> d.launch(k, 64, 64, new long[64], new int[64], new long[64]));
         assertTrue(e.getMessage().contains("expected long[] or DeviceBuffer, got int[]"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("devices")
+    void openClDumpsTheDriversProgramBinary(Device d, @TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(d.info().kind() == DeviceKind.OPENCL, "-Djzk.opencl.dump is an OpenCL option");
+        System.setProperty("jzk.opencl.dump", dir.toString());
+        try {
+            d.kernelFromSource(TestDevices.handWritten(d, "mulAddHi", p("a", LONG_ARRAY), p("b", LONG_ARRAY),
+                    p("r", LONG_ARRAY)));
+        } finally {
+            System.clearProperty("jzk.opencl.dump");
+        }
+        Path bin = dir.resolve("mulAddHi." + d.name().replaceAll("[^A-Za-z0-9_.-]", "_") + ".bin");
+        assertTrue(Files.size(bin) > 0, "binary written to " + bin);
     }
 }

@@ -41,6 +41,12 @@ public final class TestKernels {
         out[ctx.globalIdx] = in[ctx.globalIdx] + k;
     }
 
+    /** out[i] = long i of the int words in[2i] (low) and in[2i+1] (high) with its halves swapped. */
+    public static void swapHalves(KernelContext ctx, int[] in, long[] out) {
+        int i = ctx.globalIdx;
+        out[i] = ((long) in[2 * i] << 32) | (in[2 * i + 1] & 0xFFFF_FFFFL);
+    }
+
     /** out[g] = the first element of a fresh local array, read before anything is written (a kernel bug). */
     public static void readsUnwrittenLocal(KernelContext ctx, long[] out) {
         long[] scratch = ctx.allocateLongLocalArray(4);

@@ -5,7 +5,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
@@ -149,8 +153,17 @@ public final class JvmDevice extends AbstractDevice {
         JvmKernel k = (JvmKernel) kernel;
         List<KernelParam> params = k.params();
         Object[] values = new Object[params.size()];
+        List<Bound> buffers = new ArrayList<>();
+        LaunchArgs.bind(k.name(), params, args, (i, p, arg) -> {
+            if (arg instanceof DeviceBuffer db) {
+                buffers.add(new Bound(i, p, buf(db, 0, 0, "argument " + p.name())));
+            } else {
+                values[i] = arg;
+            }
+            return values[i];
+        }, values);
         List<Runnable> after = new ArrayList<>();
-        LaunchArgs.bind(k.name(), params, args, (i, p, arg) -> values[i] = toJava(p, arg, after), values);
+        bindBuffers(buffers, values, after);
         long t0 = System.nanoTime();
         runner.run(k, (int) globalSize, localSize, values);
         long elapsed = System.nanoTime() - t0;
@@ -158,25 +171,52 @@ public final class JvmDevice extends AbstractDevice {
         return elapsed;
     }
 
-    /** The Java value a kernel parameter receives for a launch argument; views of buffers write back after. */
-    private Object toJava(KernelParam p, Object arg, List<Runnable> after) {
-        if (!(arg instanceof DeviceBuffer db)) {
-            return arg;
-        }
-        JvmBuffer b = buf(db, 0, 0, "argument " + p.name());
-        return switch (p.kind()) {
-            case LONG_ARRAY -> b.longs();
-            case INT_ARRAY -> {
-                int[] view = new int[(int) (b.byteSize() / 4)];
-                MemorySegment.copy(b.segment(), ValueLayout.JAVA_INT_UNALIGNED, 0, view, 0, view.length);
-                after.add(() -> MemorySegment.copy(view, 0, b.segment(), ValueLayout.JAVA_INT_UNALIGNED, 0,
-                        view.length));
-                yield view;
+    /** A buffer argument of a launch: parameter index, parameter, buffer. */
+    private record Bound(int index, KernelParam param, JvmBuffer buffer) {
+    }
+
+    /**
+     * The Java values buffer parameters receive. A buffer that the launch passes only as {@code long[]} or only
+     * as {@code int[]} parameters gets its array itself (moved to that element type if needed, see
+     * {@link JvmBuffer}); a buffer passed with different types in one launch gets per-launch copies, written back
+     * after the launch (in parameter order), because one Java array cannot be both types at once.
+     */
+    private static void bindBuffers(List<Bound> buffers, Object[] values, List<Runnable> after) {
+        Map<JvmBuffer, KernelParam.Kind> kinds = new IdentityHashMap<>();
+        Set<JvmBuffer> mixed = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Bound b : buffers) {
+            KernelParam.Kind prev = kinds.putIfAbsent(b.buffer, b.param.kind());
+            if (prev != null && prev != b.param.kind()) {
+                mixed.add(b.buffer);
             }
-            case OFFHEAP_LONGS -> new OffHeapLongArray(b.segment());
-            case OFFHEAP_INTS -> new OffHeapIntArray(b.segment());
-            default -> throw new IllegalStateException("buffer for scalar parameter " + p.name());
-        };
+        }
+        for (Bound bound : buffers) {
+            JvmBuffer b = bound.buffer;
+            boolean direct = !mixed.contains(b);
+            values[bound.index] = switch (bound.param.kind()) {
+                case LONG_ARRAY -> direct ? b.longs() : longCopy(b, after);
+                case INT_ARRAY -> direct ? b.ints() : intCopy(b, after);
+                case OFFHEAP_LONGS -> new OffHeapLongArray(b.segment());
+                case OFFHEAP_INTS -> new OffHeapIntArray(b.segment());
+                default -> throw new IllegalStateException("buffer for scalar parameter " + bound.param.name());
+            };
+        }
+    }
+
+    private static long[] longCopy(JvmBuffer b, List<Runnable> after) {
+        MemorySegment seg = b.segment();
+        long[] view = new long[Math.toIntExact(b.byteSize() / 8)];
+        MemorySegment.copy(seg, ValueLayout.JAVA_LONG_UNALIGNED, 0, view, 0, view.length);
+        after.add(() -> MemorySegment.copy(view, 0, seg, ValueLayout.JAVA_LONG_UNALIGNED, 0, view.length));
+        return view;
+    }
+
+    private static int[] intCopy(JvmBuffer b, List<Runnable> after) {
+        MemorySegment seg = b.segment();
+        int[] view = new int[Math.toIntExact(b.byteSize() / 4)];
+        MemorySegment.copy(seg, ValueLayout.JAVA_INT_UNALIGNED, 0, view, 0, view.length);
+        after.add(() -> MemorySegment.copy(view, 0, seg, ValueLayout.JAVA_INT_UNALIGNED, 0, view.length));
+        return view;
     }
 
     @Override

@@ -43,6 +43,8 @@ final class OpenCl {
     static final long CL_MAP_READ = 1;
     static final long CL_MAP_WRITE = 1 << 1;
     static final int CL_PROGRAM_BUILD_LOG = 0x1183;
+    static final int CL_PROGRAM_BINARY_SIZES = 0x1165;
+    static final int CL_PROGRAM_BINARIES = 0x1166;
     static final int CL_KERNEL_WORK_GROUP_SIZE = 0x11B0;
     static final int CL_PROFILING_COMMAND_START = 0x1282;
     static final int CL_PROFILING_COMMAND_END = 0x1283;
@@ -70,6 +72,7 @@ final class OpenCl {
     final MethodHandle clCreateProgramWithSource;
     final MethodHandle clBuildProgram;
     final MethodHandle clGetProgramBuildInfo;
+    final MethodHandle clGetProgramInfo;
     final MethodHandle clReleaseProgram;
     final MethodHandle clCreateKernel;
     final MethodHandle clReleaseKernel;
@@ -118,6 +121,8 @@ final class OpenCl {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
         clGetProgramBuildInfo = lib.function("clGetProgramBuildInfo",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
+        clGetProgramInfo = lib.function("clGetProgramInfo",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
         clReleaseProgram = lib.function("clReleaseProgram", i);
         clCreateKernel = lib.function("clCreateKernel", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
         clReleaseKernel = lib.function("clReleaseKernel", i);

@@ -1,11 +1,15 @@
 package jzk.tornado.runtime.opencl;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -192,6 +196,7 @@ public final class OpenClDevice extends NativeDevice {
                 throw new DeviceException("OpenCL build of kernel " + source.entryName() + " failed on " + name()
                         + ": clBuildProgram returned " + OpenCl.errorName(rc) + " (" + rc + "); build log:\n" + log);
             }
+            dumpBinary(program, source.entryName());
             MemorySegment kernel;
             try {
                 kernel = OpenCl.create("clCreateKernel(" + source.entryName() + ")", cl.clCreateKernel, a, program,
@@ -207,6 +212,33 @@ public final class OpenClDevice extends NativeDevice {
                     (int) Math.min(wg.get(JAVA_LONG, 0), Integer.MAX_VALUE));
             built.add(k);
             return k;
+        }
+    }
+
+    /**
+     * With {@code -Djzk.opencl.dump=DIR}, writes the program binary the driver built to
+     * {@code DIR/<entry>.<device>.bin}: NVIDIA's is PTX text (what its compiler made of our OpenCL C, to set beside
+     * the JIT's own PTX), PoCL's an archive. A failure to dump is reported on stderr and does not fail the build.
+     */
+    private void dumpBinary(MemorySegment program, String entry) {
+        String dir = System.getProperty("jzk.opencl.dump");
+        if (dir == null || dir.isEmpty()) {
+            return;
+        }
+        Path file = Path.of(dir, entry + "." + name().replaceAll("[^A-Za-z0-9_.-]", "_") + ".bin");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment size = a.allocate(JAVA_LONG);
+            OpenCl.call("clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)", cl.clGetProgramInfo, program,
+                    OpenCl.CL_PROGRAM_BINARY_SIZES, 8L, size, MemorySegment.NULL);
+            MemorySegment bin = a.allocate(Math.max(1, size.get(JAVA_LONG, 0)));
+            MemorySegment pointers = a.allocate(ADDRESS);
+            pointers.set(ADDRESS, 0, bin);
+            OpenCl.call("clGetProgramInfo(CL_PROGRAM_BINARIES)", cl.clGetProgramInfo, program,
+                    OpenCl.CL_PROGRAM_BINARIES, ADDRESS.byteSize(), pointers, MemorySegment.NULL);
+            Files.createDirectories(file.getParent());
+            Files.write(file, bin.asSlice(0, size.get(JAVA_LONG, 0)).toArray(JAVA_BYTE));
+        } catch (DeviceException | IOException e) {
+            System.err.println("jzk: cannot dump the OpenCL binary of " + entry + " to " + file + ": " + e.getMessage());
         }
     }
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
+#   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
+# Steps (default: all, in this order): selftest kernels setup batch. Each step's stdout+stderr goes to
+# OUT_DIR/<step>.txt (JSON reports beside it); a step that fails is recorded and the next one still runs.
+# Needs: the CUDA driver; NVIDIA's OpenCL ICD registered (echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd).
+set -uo pipefail
+BUNDLE=$(cd "$1" && pwd)
+OUT=$(mkdir -p "$2" && cd "$2" && pwd)
+shift 2
+STEPS=("$@")
+[ ${#STEPS[@]} -gt 0 ] || STEPS=(selftest kernels setup batch)
+export JZK_CACHE=${JZK_CACHE:-/tmp/jzk-cache}
+export JZK_JAVA_OPTS=${JZK_JAVA_OPTS:--Xmx96g}
+run() { # name, limit seconds, command...
+    local name=$1 limit=$2
+    shift 2
+    echo "== $name: $*" | tee -a "$OUT/suite.txt"
+    local t0=$SECONDS
+    (cd "$OUT" && timeout "$limit" "$@") >"$OUT/$name.txt" 2>&1
+    echo "== $name: rc $? in $((SECONDS - t0)) s" | tee -a "$OUT/suite.txt"
+}
+{ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader; nproc; } >>"$OUT/suite.txt" 2>&1
+for step in "${STEPS[@]}"; do
+    case $step in
+        selftest) run selftest 120 "$BUNDLE/run.sh" jzk.tornado.runtime.SelfTest ;;
+        kernels)
+            run mulprobe 60 "$BUNDLE/run.sh" jzk.tornado.bls.MulProbe
+            run kernels 240 "$BUNDLE/run.sh" jzk.tornado.bls.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
+                backends=cuda:0,opencl:1:0 ;;
+        setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
+            run setup 200 "$BUNDLE/run.sh" jzk.prover.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
+        batch)
+            run batch-default 120 "$BUNDLE/run.sh" jzk.cli.Main batch --json batch-default.json
+            run batch-2p20 200 "$BUNDLE/run.sh" jzk.cli.Main batch --challenges 130 --depth 30 --partitions 2 \
+                --count 4 --concurrency 2 --partition-workers 2 --lookahead 1 --device cuda:0 --json batch-2p20.json ;;
+        *) echo "unknown step $step" >>"$OUT/suite.txt" ;;
+    esac
+done
+date -u >>"$OUT/suite.txt"
