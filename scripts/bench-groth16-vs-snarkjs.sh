@@ -28,12 +28,12 @@ mkdir -p bench-results/raw
 LOG=bench-results/raw/groth16-vs-snarkjs-$(date -u +%Y%m%dT%H%M%SZ)-lg$LG-$SHAPE.log
 exec > >(tee "$LOG") 2>&1
 
-if [ -z "${SKIP_BUILD:-}" ]; then
-  mvn -q -B -pl prover -am compile
-fi
 CPFILE=prover/target/bench-classpath.txt
 if [ -z "${SKIP_BUILD:-}" ] || [ ! -s "$CPFILE" ]; then
-  mvn -q -B -pl prover dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile="$(pwd)/$CPFILE" >/dev/null
+  # one reactor build, so that prover's sibling modules resolve without being installed in ~/.m2; each module
+  # writes CPFILE in turn and prover, the last, wins
+  mvn -q -B -pl prover -am compile dependency:build-classpath -Dmdep.includeScope=runtime \
+    -Dmdep.outputFile="$(pwd)/$CPFILE"
 fi
 CP="field-arith/target/classes:tornado-kernels/target/classes:prover/target/classes:$(cat "$CPFILE")"
 JAVA=("$JAVA_HOME/bin/java" "-Xmx${JZK_XMX:-8g}" "-Djzk.clkTck=$(getconf CLK_TCK)" ${JZK_OPTS:-} -cp "$CP")
