@@ -17,12 +17,14 @@ import java.util.concurrent.RecursiveTask;
  * index (such a scalar is not an Fr element, and accepting it would hide a caller's missing reduction). The
  * result is a Jacobian point (18 / 36 longs).
  *
- * <p>Cost: with window c and W = ⌈255/c⌉ + 1 windows, W·n bucket insertions plus W·2^(c−1) bucket sums; c is
- * chosen from n by minimising the field multiplications this takes ({@link #windowBits}). Work is split into (window
- * × chunk of points) tasks run on the common ForkJoin pool; every task owns its buckets, so no synchronisation is
- * needed. Tasks over many points keep their buckets affine and add in batches sharing one inversion ({@link
- * BatchAffineBuckets}, ≈ 6M per point) when the window has enough buckets; other tasks add to Jacobian buckets by
- * mixed addition (madd-2007-bl, 7M + 4S). Buckets are summed with the running-sum trick (2 additions per bucket).
+ * <p>Cost: only the n' points with a non-zero scalar and a finite base take part (compacted once). With window c
+ * and W = ⌈255/c⌉ windows ({@link #windowCount}; the top one narrower), ≤ W·n' bucket insertions plus the bucket
+ * sums; c is chosen from n' by minimising the field multiplications this takes ({@link #windowBits}). Work is split
+ * into (window × chunk of points) tasks forked into the caller's fork-join pool (the common pool for an outside
+ * caller) and joined newest first; every task owns its buckets, so no synchronisation is needed. Tasks over many
+ * points keep their buckets affine and add in batches sharing one inversion ({@link BatchAffineBuckets}, ≈ 6M per
+ * point) when the window has enough buckets; other tasks add to Jacobian buckets by mixed addition (madd-2007-bl,
+ * 7M + 4S). Buckets are summed with the running-sum trick (2 additions per bucket; batch affine for many buckets).
  */
 public final class Pippenger {
     private Pippenger() {
