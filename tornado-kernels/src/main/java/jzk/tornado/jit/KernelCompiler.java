@@ -18,7 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * the JVM, so a kernel is translated once however often it is launched.
  *
  * <p>With {@code -Djzk.jit.dump=DIR} every generated source is also written to
- * {@code DIR/<SimpleClass>.<method>.ptx} or {@code .cl}.
+ * {@code DIR/<SimpleClass>.<method>.ptx} or {@code .cl}. With {@code -Djzk.jit.override=DIR}, a file of that name
+ * in DIR replaces the generated source (same entry name and parameters required): for trying a hand-edited or
+ * another compiler's PTX/OpenCL C under the same host code, e.g. the PTX NVIDIA's OpenCL compiler made of the
+ * kernel ({@code -Djzk.opencl.dump}). A diagnostic tool: nothing checks the replacement's semantics.
  */
 public final class KernelCompiler {
     private record Key(Method method, Target target) {
@@ -47,10 +50,13 @@ public final class KernelCompiler {
     private static CompiledKernel translate(Method kernel, Target target) {
         Ir.Function fn = KernelReader.read(kernel);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
-        String source = switch (target.kind()) {
-            case PTX -> PtxWriter.write(fn, target.smVersion(), origin);
-            case OPENCL_C -> OpenClWriter.write(fn, origin);
-        };
+        String source = override(kernel, target);
+        if (source == null) {
+            source = switch (target.kind()) {
+                case PTX -> PtxWriter.write(fn, target.smVersion(), origin);
+                case OPENCL_C -> OpenClWriter.write(fn, origin);
+            };
+        }
         List<KernelParam> params = new ArrayList<>();
         for (Ir.ParamBinding p : fn.params) {
             params.add(p.param());
@@ -59,13 +65,35 @@ public final class KernelCompiler {
         return new CompiledKernel(fn.name, source, params, target, fn.usesBarrier);
     }
 
+    private static String fileName(Method kernel, Target target) {
+        return kernel.getDeclaringClass().getSimpleName() + "." + kernel.getName()
+                + (target.kind() == TargetKind.PTX ? ".ptx" : ".cl");
+    }
+
+    /** The replacement source from {@code -Djzk.jit.override=DIR}, or null; NUL bytes (C string ends) dropped. */
+    private static String override(Method kernel, Target target) {
+        String dir = System.getProperty("jzk.jit.override");
+        if (dir == null || dir.isEmpty()) {
+            return null;
+        }
+        Path file = Path.of(dir, fileName(kernel, target));
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            System.err.println("jzk: kernel source of " + kernel.getName() + " replaced by " + file);
+            return Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).replace("\0", "");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the kernel source override " + file, e);
+        }
+    }
+
     private static void dump(Method kernel, Target target, String source) {
         String dir = System.getProperty("jzk.jit.dump");
         if (dir == null || dir.isEmpty()) {
             return;
         }
-        String file = kernel.getDeclaringClass().getSimpleName() + "." + kernel.getName()
-                + (target.kind() == TargetKind.PTX ? ".ptx" : ".cl");
+        String file = fileName(kernel, target);
         try {
             Path d = Path.of(dir);
             Files.createDirectories(d);

@@ -29,6 +29,10 @@ class KernelCompilerTest {
 
     static final long[] TOO_BIG = new long[(int) (Ir.CONSTANT_BANK_BYTES / 8 + 1)];
 
+    public static void scaleForOverride(KernelContext ctx, long[] a, int k) {
+        a[ctx.globalIdx] *= k;
+    }
+
     static final long[] SMALL = {3, 5, 7, 11};
 
     public static void smallTable(KernelContext ctx, long[] a) {
@@ -74,6 +78,19 @@ class KernelCompilerTest {
             assertEquals(cl.source(), Files.readString(dir.resolve("KernelCompilerTest.scaleForDump.cl")));
         } finally {
             System.clearProperty("jzk.jit.dump");
+        }
+    }
+
+    @Test
+    void overrideReplacesTheGeneratedSourceOfThatKernelOnly(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("KernelCompilerTest.scaleForOverride.ptx"), "// replaced\0");
+        System.setProperty("jzk.jit.override", dir.toString());
+        try {
+            assertEquals("// replaced", KernelCompiler.compile(method("scaleForOverride"), Target.ptx(90)).source());
+            assertTrue(KernelCompiler.compile(method("scaleForOverride"), Target.openCl()).source()
+                    .contains("__kernel"), "no .cl file: generated as usual");
+        } finally {
+            System.clearProperty("jzk.jit.override");
         }
     }
 
