@@ -261,6 +261,7 @@ public final class CudaDevice extends NativeDevice {
                 cu.raw(cu.cuModuleUnload, mod);
                 cu.check(rc, "cuModuleGetFunction(" + source.entryName() + ")");
             }
+            preferCarveout(a, fn.get(ADDRESS, 0));
             MemorySegment max = a.allocate(JAVA_INT);
             cu.call("cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)", cu.cuFuncGetAttribute, max,
                     CudaDriver.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn.get(ADDRESS, 0));
@@ -268,6 +269,35 @@ public final class CudaDevice extends NativeDevice {
             built.add(k);
             return k;
         }
+    }
+
+    /**
+     * The L1 / shared-memory split the kernel prefers ({@code -Djzk.cuda.carveout}): {@code auto} asks for the
+     * largest shared-memory carveout when the kernel declares static shared memory (more resident blocks) and for
+     * the largest L1 otherwise (local-memory traffic is cached there); {@code default} (the default) leaves the
+     * driver's choice; a number 0–100 sets that percentage for every kernel. A hint: the driver may still choose
+     * another split.
+     */
+    private void preferCarveout(Arena a, MemorySegment fn) {
+        String mode = System.getProperty("jzk.cuda.carveout", "default");
+        if (mode.equals("default")) {
+            return;
+        }
+        int percent;
+        if (mode.equals("auto")) {
+            MemorySegment shared = a.allocate(JAVA_INT);
+            cu.call("cuFuncGetAttribute(SHARED_SIZE_BYTES)", cu.cuFuncGetAttribute, shared,
+                    CudaDriver.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn);
+            percent = shared.get(JAVA_INT, 0) > 0 ? 100 : 0;
+        } else {
+            try {
+                percent = Integer.parseInt(mode);
+            } catch (NumberFormatException e) {
+                throw new DeviceException("-Djzk.cuda.carveout=" + mode + ": expected default, auto or 0-100");
+            }
+        }
+        cu.call("cuFuncSetAttribute(PREFERRED_SHARED_MEMORY_CARVEOUT)", cu.cuFuncSetAttribute, fn,
+                CudaDriver.CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
     }
 
     @Override

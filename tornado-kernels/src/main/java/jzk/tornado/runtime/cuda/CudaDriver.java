@@ -29,6 +29,8 @@ final class CudaDriver {
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
     static final int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+    static final int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
+    static final int CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9;
     static final int CU_JIT_INFO_LOG_BUFFER = 3;
     static final int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
     static final int CU_JIT_ERROR_LOG_BUFFER = 5;
@@ -50,6 +52,7 @@ final class CudaDriver {
     final MethodHandle cuModuleGetFunction;
     final MethodHandle cuModuleUnload;
     final MethodHandle cuFuncGetAttribute;
+    final MethodHandle cuFuncSetAttribute;
     final MethodHandle cuMemAlloc;
     final MethodHandle cuMemFree;
     final MethodHandle cuMemsetD8Async;
@@ -92,6 +95,8 @@ final class CudaDriver {
         cuModuleUnload = lib.function("cuModuleUnload", addr);
         cuFuncGetAttribute = lib.function("cuFuncGetAttribute",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+        cuFuncSetAttribute = lib.function("cuFuncSetAttribute",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
         cuMemAlloc = lib.function("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
         cuMemFree = lib.function("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
         cuMemsetD8Async = lib.function("cuMemsetD8Async",
