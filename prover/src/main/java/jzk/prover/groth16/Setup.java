@@ -210,7 +210,7 @@ public final class Setup {
     }
 
     /** out[j] += Σ_i M[i][j]·lag[i] over the CSR rows. */
-    private static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
+    static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
         int[] rs = mat.rowStart();
         int[] ci = mat.colIndex();
         long[] co = mat.coeffs();
@@ -223,7 +223,8 @@ public final class Setup {
         }
     }
 
-    private static long[] single(FixedBaseMul base, long[] k, int ko) {
+    /** [k]·base for one Montgomery scalar at {@code k[ko..ko+4)}, affine. */
+    static long[] single(FixedBaseMul base, long[] k, int ko) {
         long[] c = new long[4];
         F.toCanonical(c, 0, k, ko);
         return base.mulAll(c, 1);

@@ -5,7 +5,6 @@ import jzk.arith.FrDomain;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
-import jzk.prover.r1cs.CsrMatrix;
 import jzk.prover.r1cs.R1cs;
 
 import java.math.BigInteger;
@@ -66,7 +65,7 @@ public final class SnarkjsSetup {
         long[] u = new long[nVars * 4];
         long[] v = new long[nVars * 4];
         long[] wv = new long[nVars * 4];
-        IntStream.range(0, 3).parallel().forEach(k -> accumulate(k == 0 ? cs.a() : k == 1 ? cs.b() : cs.c(),
+        IntStream.range(0, 3).parallel().forEach(k -> Setup.accumulate(k == 0 ? cs.a() : k == 1 ? cs.b() : cs.c(),
                 lag, k == 0 ? u : k == 1 ? v : wv));
         for (int j = 0; j <= nPub; j++) { // input rows: A[m + j][j] = 1
             F.add(u, j * 4, u, j * 4, lag, (m + j) * 4);
@@ -106,12 +105,12 @@ public final class SnarkjsSetup {
         long[] c = g1.mulAll(cS, nPriv);
         long[] h = g1.mulAll(hS, n);
 
-        long[] alpha1 = single(g1, alpha);
-        long[] beta1 = single(g1, beta);
-        long[] beta2 = single(g2, beta);
+        long[] alpha1 = Setup.single(g1, alpha, 0);
+        long[] beta1 = Setup.single(g1, beta, 0);
+        long[] beta2 = Setup.single(g2, beta, 0);
         long[] gamma2 = G2.generator().clone();
-        long[] delta1 = single(g1, delta);
-        long[] delta2 = single(g2, delta);
+        long[] delta1 = Setup.single(g1, delta, 0);
+        long[] delta2 = Setup.single(g2, delta, 0);
         VerifyingKey vk = new VerifyingKey(alpha1, beta2, gamma2, delta2, ic);
         return new ProvingKey(ProvingKey.HVariant.SNARKJS_ODD, nVars, nPub, rows, lg, alpha1, beta1, beta2, delta1,
                 delta2, a, b1, b2, c, h, vk);
@@ -123,25 +122,5 @@ public final class SnarkjsSetup {
         F.pow(z, 0, tau, 0, BigInteger.valueOf(k));
         F.sub(z, 0, z, 0, F.fromLong(1), 0);
         return z;
-    }
-
-    /** out[j] += Σ_i M[i][j]·lag[i] over the CSR rows. */
-    private static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
-        int[] rs = mat.rowStart();
-        int[] ci = mat.colIndex();
-        long[] co = mat.coeffs();
-        long[] t = new long[4];
-        for (int i = 0; i < mat.rows(); i++) {
-            for (int k = rs[i]; k < rs[i + 1]; k++) {
-                F.mul(t, 0, co, k * 4, lag, i * 4);
-                F.add(out, ci[k] * 4, out, ci[k] * 4, t, 0);
-            }
-        }
-    }
-
-    private static long[] single(FixedBaseMul base, long[] k) {
-        long[] c = new long[4];
-        F.toCanonical(c, 0, k, 0);
-        return base.mulAll(c, 1);
     }
 }
