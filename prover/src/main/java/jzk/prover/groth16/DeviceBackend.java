@@ -16,12 +16,12 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.stream.IntStream;
 
 /**
- * A {@link ProverBackend} on a device through the kernels' host API ({@code jzk.tornado.bls.BlsGpu}): the six NTTs
- * of the quotient and the MSMs run as kernels on {@code host} (a GPU, PoCL, or the {@code jvm} device); the
- * pointwise a·b − c (and the division by Z on the coset) stays on the CPU, between the two NTT groups.
+ * A {@link ProverBackend} on a device through the kernels' host API ({@code jzk.tornado.bls.BlsGpu}): the quotient
+ * (six NTTs, the pointwise a·b − c, and for bellman keys the division by Z and the inverse coset NTT) runs on
+ * {@code host} in one round trip ({@code BlsGpu.quotient}), and so do the MSMs (a GPU, PoCL, or the {@code jvm}
+ * device).
  *
  * <p>Bases: a whole key array (offset 0, full length) is uploaded once and kept resident ({@code ResidentBases},
  * keyed by array identity — key arrays are never modified), so repeated proofs with one key upload only
@@ -65,11 +65,6 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
             return CpuBackend.INSTANCE.quotient(variant, domain, a, b, c); // the kernels need n ≥ 2
         }
         boolean bellman = variant == ProvingKey.HVariant.BELLMAN;
-        Coset coset = bellman ? Coset.GENERATOR : Coset.ODD;
-        for (long[] v : new long[][] {a, b, c}) {
-            BlsGpu.ntt(host, v, true, Coset.NONE, domain.family);
-            BlsGpu.ntt(host, v, false, coset, domain.family);
-        }
         long[] zInv = null;
         if (bellman) {
             zInv = new long[4];
@@ -77,18 +72,8 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
             F.sub(zInv, 0, zInv, 0, F.fromLong(1), 0);
             F.inverse(zInv, 0, zInv, 0);
         }
-        final long[] scale = zInv;
-        IntStream.range(0, domain.n).parallel().forEach(i -> {
-            int o = i * 4;
-            F.mul(a, o, a, o, b, o);
-            F.sub(a, o, a, o, c, o);
-            if (scale != null) {
-                F.mul(a, o, a, o, scale, 0);
-            }
-        });
-        if (bellman) {
-            BlsGpu.ntt(host, a, true, Coset.GENERATOR, domain.family);
-        }
+        // one upload per vector, NTTs and a·b − c on the device, one download (bellman: back to coefficients, /Z)
+        BlsGpu.quotient(host, a, b, c, bellman ? Coset.GENERATOR : Coset.ODD, domain.family, zInv);
         return a;
     }
 

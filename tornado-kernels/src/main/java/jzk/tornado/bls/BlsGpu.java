@@ -48,6 +48,46 @@ public final class BlsGpu {
         }
     }
 
+    /**
+     * The Groth16 quotient's NTT work in one device round trip. a, b, c are the evaluations of the A·z, B·z, C·z
+     * polynomials on the 2^k domain (Montgomery Fr, 4 longs each, equal lengths). Each is uploaded once,
+     * interpolated (inverse NTT) and evaluated on {@code coset} (coset-forward NTT); a·b − c is taken element-wise
+     * on the device ({@link FieldKernels#frMulSub}). With {@code factor} null the coset evaluations are the result
+     * (snarkjs keys); otherwise they are interpolated back from the coset and multiplied by {@code factor}
+     * (bellman keys, factor = 1/Z on the coset). The result is written to {@code a}; b and c are not changed.
+     * Same values as the three-step host sequence of {@link #ntt} calls, with 1 upload per vector and 1 download.
+     */
+    public static void quotient(KernelHost host, long[] a, long[] b, long[] c, Coset coset, Fr.RootFamily family,
+                                long[] factor) {
+        int n = a.length / 4;
+        if (a.length % 4 != 0 || Integer.bitCount(n) != 1 || n < 2 || b.length != a.length || c.length != a.length) {
+            throw new IllegalArgumentException("quotient inputs of " + a.length + ", " + b.length + ", " + c.length
+                    + " longs are not three vectors of the same 2^k ≥ 2 Fr elements");
+        }
+        try (Ntt plan = new Ntt(host, Integer.numberOfTrailingZeros(n), family);
+             KernelHost.Buffer ba = host.allocate(2L * a.length);
+             KernelHost.Buffer bb = host.allocate(2L * a.length);
+             KernelHost.Buffer bc = host.allocate(2L * a.length)) {
+            long[] shift = plan.shift(coset);
+            KernelHost.Buffer[] bufs = {ba, bb, bc};
+            long[][] vectors = {a, b, c};
+            for (int i = 0; i < 3; i++) {
+                host.write(bufs[i], 0, vectors[i], 0, a.length);
+                plan.inverse(bufs[i]);
+                plan.cosetForward(bufs[i], shift);
+            }
+            host.launch(FR_MUL_SUB, (n + QUOTIENT_LOCAL - 1) / QUOTIENT_LOCAL * QUOTIENT_LOCAL, QUOTIENT_LOCAL,
+                    ba, bb, bc, n);
+            if (factor != null) {
+                plan.cosetInverse(ba, shift, factor);
+            }
+            host.read(ba, 0, a, 0, a.length);
+        }
+    }
+
+    private static final java.lang.reflect.Method FR_MUL_SUB = Kernels.find(FieldKernels.class, "frMulSub");
+    private static final int QUOTIENT_LOCAL = 64;
+
     /** Uploads G1 bases (12 longs each) to stay on the device. */
     public static ResidentBases residentG1(KernelHost host, long[] bases) {
         return new ResidentBases(host, 1, bases, defaultSegment(1));

@@ -5,7 +5,7 @@ import jzk.tornado.api.KernelContext;
 /**
  * Element-wise kernels over vectors of field elements and points: the device entry points of {@link Mont32},
  * {@link CurveField} and {@link Xyzz}, used by the conformance tests (each GPU result compared bit for bit with the
- * CPU reference) and by the throughput benchmark.
+ * CPU reference), by the throughput benchmark and ({@link #frMulSub}) by the Groth16 quotient.
  *
  * <p>Invariants: work-item {@code i < n} handles element {@code i} (offset {@code i·width}); work-items past
  * {@code n} (padding to a multiple of the work-group size) do nothing. Field elements are Montgomery, reduced,
@@ -21,6 +21,19 @@ public final class FieldKernels {
         if (i < n) {
             int w = Mont32.limbs(f);
             Mont32.mul(f, r, i * w, a, i * w, b, i * w);
+        }
+    }
+
+    /**
+     * a[i] = a[i]·b[i] − c[i] in Fr: the pointwise step of the Groth16 quotient on the coset
+     * ({@link BlsGpu#quotient}). In place in {@code a} through a private product, so no buffer is passed twice.
+     */
+    public static void frMulSub(KernelContext ctx, int[] a, int[] b, int[] c, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int[] t = new int[8];
+            Mont32.mul(Mont32.FR, t, 0, a, i * 8, b, i * 8);
+            Mont32.sub(Mont32.FR, a, i * 8, t, 0, c, i * 8);
         }
     }
 

@@ -156,10 +156,20 @@ public final class Ntt implements AutoCloseable {
 
     /** Evaluations at shift·ω^i → coefficients: inverse transform, then coefficient k times shift^{−k}/n. */
     public void cosetInverse(KernelHost.Buffer data, long[] shift) {
+        cosetInverse(data, shift, F.fromLong(1));
+    }
+
+    /**
+     * As {@link #cosetInverse(KernelHost.Buffer, long[])}, with every coefficient also multiplied by
+     * {@code factor} (Montgomery) in the same pass: the transform is linear, so this equals scaling its input.
+     */
+    public void cosetInverse(KernelHost.Buffer data, long[] shift, long[] factor) {
         transform(data, invTwiddles);
         long[] shiftInv = new long[4];
         F.inverse(shiftInv, 0, shift, 0);
-        scaleBySeries(data, shiftInv, nInverse());
+        long[] c = nInverse();
+        F.mul(c, 0, c, 0, factor, 0);
+        scaleBySeries(data, shiftInv, c);
     }
 
     private long[] nInverse() {

@@ -95,6 +95,41 @@ class FieldKernelsTest {
         checkBinary(Mont32.FR, "sub", BigInteger::subtract);
     }
 
+    /** frMulSub: a ← a·b − c in place, over all (x, y) pairs of the operands and c cycling through them. */
+    @Test
+    void frMulSubInPlace() {
+        BigInteger m = Oracle.modulus(Mont32.FR);
+        List<BigInteger> xs = operands(m, 12);
+        int count = xs.size() * xs.size();
+        int[] a = new int[count * 8];
+        int[] b = new int[count * 8];
+        int[] c = new int[count * 8];
+        for (int k = 0; k < count; k++) {
+            Oracle.putMont(Mont32.FR, xs.get(k / xs.size()), a, k * 8);
+            Oracle.putMont(Mont32.FR, xs.get(k % xs.size()), b, k * 8);
+            Oracle.putMont(Mont32.FR, xs.get((k * 7) % xs.size()), c, k * 8);
+        }
+        KernelHost.Buffer ba = host.allocate(a.length);
+        KernelHost.Buffer bb = host.allocate(b.length);
+        KernelHost.Buffer bc = host.allocate(c.length);
+        host.write(ba, 0, a, a.length);
+        host.write(bb, 0, b, b.length);
+        host.write(bc, 0, c, c.length);
+        host.launch(Kernels.find(FieldKernels.class, "frMulSub"), (count + 15) / 16 * 16, 16, ba, bb, bc, count);
+        int[] r = new int[a.length];
+        host.read(ba, 0, r, r.length);
+        for (int k = 0; k < count; k++) {
+            BigInteger x = xs.get(k / xs.size());
+            BigInteger y = xs.get(k % xs.size());
+            BigInteger z = xs.get((k * 7) % xs.size());
+            int[] expect = new int[8];
+            Oracle.putMont(Mont32.FR, x.multiply(y).subtract(z).mod(m), expect, 0);
+            for (int i = 0; i < 8; i++) {
+                assertEquals(expect[i], r[k * 8 + i], "frMulSub x=" + x + " y=" + y + " c=" + z + " limb " + i);
+            }
+        }
+    }
+
     @Test
     void fpMulAddSub() {
         checkBinary(Mont32.FP, "mul", BigInteger::multiply);
