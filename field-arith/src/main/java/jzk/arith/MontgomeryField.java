@@ -330,7 +330,25 @@ public final class MontgomeryField {
     }
 
     /** Converts {@code count} elements in place between Montgomery and canonical form. */
+    /**
+     * In place, Montgomery → canonical for {@code count} consecutive elements. Vectors of at least
+     * {@link #PARALLEL_FROM} elements are converted in chunks on the common fork-join pool (or the pool of the
+     * calling task): a prover converts millions of scalars per proof, ≈ 50 ms on one core at 2^21.
+     */
     public void toCanonicalVector(long[] v, int off, int count) {
+        if (count < PARALLEL_FROM) {
+            toCanonicalRange(v, off, count);
+            return;
+        }
+        int chunks = (count + PARALLEL_FROM - 1) / PARALLEL_FROM;
+        java.util.stream.IntStream.range(0, chunks).parallel().forEach(ch -> toCanonicalRange(v,
+                off + ch * PARALLEL_FROM * n, Math.min(PARALLEL_FROM, count - ch * PARALLEL_FROM)));
+    }
+
+    /** Elements per chunk, and the smallest vector {@link #toCanonicalVector} splits. */
+    static final int PARALLEL_FROM = 1 << 14;
+
+    private void toCanonicalRange(long[] v, int off, int count) {
         for (int i = 0; i < count; i++) {
             toCanonical(v, off + i * n, v, off + i * n);
         }

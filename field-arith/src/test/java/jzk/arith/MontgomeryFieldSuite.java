@@ -154,4 +154,25 @@ abstract class MontgomeryFieldSuite {
         assertTrue(f.isOne(f.fromLong(1), 0));
         assertTrue(f.isZero(f.fromBigInteger(m()), 0));
     }
+
+    /** Vectors past the parallel threshold, at an offset, with a partial last chunk: same as element by element. */
+    @Test
+    void longVectorsConvertChunkByChunkLikeSingleElements() {
+        MontgomeryField f = field();
+        int count = 2 * MontgomeryField.PARALLEL_FROM + 5;
+        int off = 3 * f.n;
+        long[] v = new long[off + count * f.n + f.n];
+        java.util.Random rnd = new java.util.Random(7);
+        for (int i = 0; i < count; i++) {
+            f.fromBigInteger(v, off + i * f.n, new BigInteger(m().bitLength() + 8, rnd));
+        }
+        v[0] = 42;
+        v[v.length - 1] = 43;
+        long[] expect = v.clone();
+        for (int i = 0; i < count; i++) {
+            f.toCanonical(expect, off + i * f.n, expect, off + i * f.n);
+        }
+        f.toCanonicalVector(v, off, count);
+        assertArrayEquals(expect, v, "untouched outside [off, off + count) and equal inside");
+    }
 }

@@ -137,9 +137,7 @@ public final class Setup {
         IntStream.range(0, n - 1).parallel().forEach(i -> F.mul(hS, i * 4, hS, i * 4, zd, 0));
 
         for (long[] s : new long[][] {u, v, icS, lS, hS}) {
-            int count = s.length / 4;
-            IntStream.range(0, chunks(count)).parallel().forEach(ch -> F.toCanonicalVector(s, ch * CHUNK * 4,
-                    Math.min(CHUNK, count - ch * CHUNK)));
+            F.toCanonicalVector(s, 0, s.length / 4);
         }
         long tScalars = System.nanoTime();
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
