@@ -2,16 +2,15 @@ package jzk.prover.snarkjs;
 
 import jzk.arith.Fr;
 import jzk.prover.groth16.CpuBackend;
+import jzk.prover.groth16.Groth16Bench;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.Proof;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.SnarkjsSetup;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.r1cs.Circuit;
-import jzk.prover.r1cs.LinearCombination;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
-import jzk.prover.r1cs.Variable;
 import jzk.prover.r1cs.Witness;
 
 import java.nio.file.Files;
@@ -24,7 +23,7 @@ import java.security.SecureRandom;
  * {@code circuit.wtns} and {@code vk.json}, plus one jzk proof ({@code proof.json}, {@code public.json}) for a
  * {@code snarkjs groth16 verify} sanity check. Usage: {@code SnarkjsBenchInputs <lg> <dir> [mul|square]}.
  *
- * <p>Circuits (k = 2^lg − 3 constraints, public input x and public output y, so rows = k + 2 + 1 = 2^lg):
+ * <p>Circuits ({@link Groth16Bench#chain(int, boolean)}; k = 2^lg − 3 constraints, public input x and public output y, so rows = k + 2 + 1 = 2^lg):
  * <ul>
  *   <li>{@code mul}: acc₀ = x, acc_{i+1} = acc_i·s + i (s private), y = acc_k — circom's {@code big.circom} of
  *   bench-results/2026-11-29-groth16-cpu.md: A dense, B = the single signal s (B1/B2 are almost all infinity).</li>
@@ -33,43 +32,6 @@ import java.security.SecureRandom;
  */
 public final class SnarkjsBenchInputs {
     private SnarkjsBenchInputs() {
-    }
-
-    /** The chain circuit of {@code k} constraints, {@code square} or not (see the class comment). */
-    public static Circuit chain(int k, boolean square) {
-        return cs -> {
-            long[] x = Fr.F.fromLong(3);
-            long[] sv = Fr.F.fromLong(5);
-            Variable vx = cs.allocInput("x", () -> x);
-            long[][] vals = new long[k + 1][];
-            vals[0] = x;
-            if (cs.computesWitness()) {
-                for (int i = 1; i <= k; i++) {
-                    vals[i] = new long[4];
-                    if (square) {
-                        Fr.F.square(vals[i], 0, vals[i - 1], 0);
-                    } else {
-                        Fr.F.mul(vals[i], 0, vals[i - 1], 0, sv, 0);
-                        Fr.F.add(vals[i], 0, vals[i], 0, Fr.F.fromLong(i - 1), 0);
-                    }
-                }
-            }
-            Variable vy = cs.allocInput("y", () -> vals[k]);
-            Variable vs = square ? null : cs.alloc("s", () -> sv);
-            Variable prev = vx;
-            for (int i = 0; i < k; i++) {
-                final int next = i + 1;
-                Variable out = next == k ? vy : cs.alloc("acc", () -> vals[next]);
-                LinearCombination c = LinearCombination.of(out);
-                if (!square && i != 0) {
-                    long[] minusI = new long[4];
-                    Fr.F.neg(minusI, 0, Fr.F.fromLong(i), 0);
-                    c.addConstant(minusI);
-                }
-                cs.enforce("c", LinearCombination.of(prev), LinearCombination.of(square ? prev : vs), c);
-                prev = out;
-            }
-        };
     }
 
     public static void main(String[] args) throws Exception {
@@ -88,7 +50,7 @@ public final class SnarkjsBenchInputs {
         }
         Files.createDirectories(dir);
         int k = (1 << lg) - 3;
-        Circuit circuit = chain(k, shape.equals("square"));
+        Circuit circuit = Groth16Bench.chain(k, shape.equals("square"));
         long t = System.nanoTime();
         R1cs cs = Synthesizer.record(circuit, false);
         double recMs = (System.nanoTime() - t) / 1e6;
