@@ -43,17 +43,13 @@ public final class DeviceRegistry implements AutoCloseable {
         return r;
     }
 
-    /** Result of opening one backend: its devices and any per-device problems. */
-    public record Probe(List<Device> devices, String problem) {
-    }
-
-    private void probe(String backend, String library, java.util.function.Supplier<Probe> opener) {
+    private void probe(String backend, String library, java.util.function.Supplier<BackendProbe> opener) {
         if ("none".equalsIgnoreCase(library)) {
             backends.add(new BackendStatus(backend, library, 0, "disabled by configuration"));
             return;
         }
         try {
-            Probe p = opener.get();
+            BackendProbe p = opener.get();
             devices.addAll(p.devices());
             String problem = p.problem();
             if (p.devices().isEmpty() && problem.isEmpty()) {

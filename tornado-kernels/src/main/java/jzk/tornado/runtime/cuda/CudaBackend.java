@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jzk.tornado.api.Device;
-import jzk.tornado.runtime.DeviceRegistry;
+import jzk.tornado.runtime.BackendProbe;
 import jzk.tornado.runtime.NativeLibrary;
 
 /** Finds CUDA devices through the driver API: {@code cuda:N} for device ordinal N. */
@@ -17,11 +17,11 @@ public final class CudaBackend {
     }
 
     /** Opens {@code library}, calls {@code cuInit} and makes a device per ordinal. */
-    public static DeviceRegistry.Probe open(String library) {
+    public static BackendProbe open(String library) {
         CudaDriver cu = new CudaDriver(NativeLibrary.open(library));
         int rc = cu.raw(cu.cuInit, 0);
         if (rc == CudaDriver.CUDA_ERROR_NO_DEVICE) {
-            return new DeviceRegistry.Probe(List.of(), "cuInit: " + cu.errorName(rc) + " (no CUDA-capable device)");
+            return new BackendProbe(List.of(), "cuInit: " + cu.errorName(rc) + " (no CUDA-capable device)");
         }
         cu.check(rc, "cuInit");
         List<Device> devices = new ArrayList<>();
@@ -39,6 +39,6 @@ public final class CudaBackend {
                 problems.add("cuda:" + i + ": " + e.getMessage());
             }
         }
-        return new DeviceRegistry.Probe(devices, String.join("; ", problems));
+        return new BackendProbe(devices, String.join("; ", problems));
     }
 }

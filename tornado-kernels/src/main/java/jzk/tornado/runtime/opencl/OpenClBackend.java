@@ -13,7 +13,7 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.runtime.DeviceRegistry;
+import jzk.tornado.runtime.BackendProbe;
 import jzk.tornado.runtime.NativeLibrary;
 
 /**
@@ -26,7 +26,7 @@ public final class OpenClBackend {
     }
 
     /** Opens {@code library} and makes a device for each OpenCL device found. */
-    public static DeviceRegistry.Probe open(String library) {
+    public static BackendProbe open(String library) {
         OpenCl cl = new OpenCl(NativeLibrary.open(library));
         List<Device> devices = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -34,7 +34,7 @@ public final class OpenClBackend {
             MemorySegment n = a.allocate(JAVA_INT);
             int rc = (int) invoke(cl.clGetPlatformIDs, 0, MemorySegment.NULL, n);
             if (rc == OpenCl.CL_PLATFORM_NOT_FOUND_KHR || (rc == 0 && n.get(JAVA_INT, 0) == 0)) {
-                return new DeviceRegistry.Probe(List.of(), "no OpenCL platforms (no ICD registered in /etc/OpenCL/vendors)");
+                return new BackendProbe(List.of(), "no OpenCL platforms (no ICD registered in /etc/OpenCL/vendors)");
             }
             OpenCl.check(rc, "clGetPlatformIDs");
             int platforms = n.get(JAVA_INT, 0);
@@ -65,7 +65,7 @@ public final class OpenClBackend {
                 }
             }
         }
-        return new DeviceRegistry.Probe(devices, String.join("; ", problems));
+        return new BackendProbe(devices, String.join("; ", problems));
     }
 
     static Object invoke(java.lang.invoke.MethodHandle h, Object... args) {
