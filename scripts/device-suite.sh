@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: all, in this order): selftest kernels setup batch. Each step's stdout+stderr goes to
+# Steps (default: selftest kernels setup batch, in this order; also: peer). `peer` runs sppark's benchmark
+# ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
+# for the jzk/sppark ratio table. Each step's stdout+stderr goes to
 # OUT_DIR/<step>.txt (JSON reports beside it); a step that fails is recorded and the next one still runs.
 # Needs: the CUDA driver; NVIDIA's OpenCL ICD registered (echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd).
 set -uo pipefail
@@ -27,6 +29,10 @@ for step in "${STEPS[@]}"; do
         kernels)
             run mulprobe 60 "$BUNDLE/run.sh" jzk.tornado.bls.MulProbe
             run kernels 240 "$BUNDLE/run.sh" jzk.tornado.bls.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
+                backends=cuda:0,opencl:1:0 ;;
+        peer)
+            run sppark 240 "${SPPARK_BENCH:-$BUNDLE/../../../shared/tools/sppark-bench/sppark-bench}" 20,22,24 20,24 5 22
+            run peer-jzk 400 "$BUNDLE/run.sh" jzk.tornado.bls.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.prover.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;

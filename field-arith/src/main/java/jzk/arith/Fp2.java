@@ -170,10 +170,6 @@ public final class Fp2 {
         return F.legendre(t, 2 * N);
     }
 
-    public static boolean isSquare(long[] a, int ao) {
-        return legendre(a, ao) >= 0;
-    }
-
     /**
      * Square root for q = p ≡ 3 (mod 4): Adj and Rodríguez-Henríquez, "Square root computation over even extension
      * fields", IEEE Trans. Computers 2014 (ePrint 2012/685), Algorithm 9. Writes a root of {@code a} to {@code r}

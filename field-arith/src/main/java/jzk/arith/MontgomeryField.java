@@ -452,9 +452,4 @@ public final class MontgomeryField {
     public long[] modulusLimbs() {
         return p.clone();
     }
-
-    /** {@code -m^{-1} mod 2^64}, the Montgomery constant a device implementation needs. */
-    public long montgomeryInverse() {
-        return inv;
-    }
 }

@@ -72,10 +72,6 @@ public final class SetupEngine implements AutoCloseable {
         return new SetupEngine(host, minPoints, batchPoints);
     }
 
-    public boolean usesDevice() {
-        return host != null;
-    }
-
     /** "CPU" or "GPU fixed-base on &lt;host&gt;". */
     public String name() {
         return host == null ? "CPU" : "GPU fixed-base on " + host.name();

@@ -78,19 +78,4 @@ class SubgroupCheckTest {
         ParamsFile.write(good, pk, id);
         assertEquals(pk.nVars, ParamsFile.read(good, id, true).nVars);
     }
-
-    /** Prints the cost per point of the check (single thread), the figure quoted in {@link CurveCheck}'s doc. */
-    @Test
-    void costPerPoint() {
-        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
-            long[] g = c.generatorAffine();
-            int reps = 200;
-            long t = System.nanoTime();
-            for (int i = 0; i < reps; i++) {
-                assertTrue(c.isInSubgroup(g, 0));
-            }
-            double us = (System.nanoTime() - t) / 1e3 / reps;
-            System.out.printf(java.util.Locale.ROOT, "subgroup check %s: %.1f µs per point%n", c.name, us);
-        }
-    }
 }

@@ -19,14 +19,6 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 setting("jzk.device", "JZK_DEVICE", null));
     }
 
-    public RuntimeConfig withCudaLibrary(String lib) {
-        return new RuntimeConfig(lib, openClLibrary, deviceOverride);
-    }
-
-    public RuntimeConfig withOpenClLibrary(String lib) {
-        return new RuntimeConfig(cudaLibrary, lib, deviceOverride);
-    }
-
     private static String setting(String property, String env, String fallback) {
         String v = System.getProperty(property);
         if (v == null || v.isBlank()) {

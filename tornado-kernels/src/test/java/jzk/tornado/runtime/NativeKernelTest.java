@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,12 +33,6 @@ class NativeKernelTest {
             System.out.println("[NativeKernelTest] no CUDA or OpenCL device: " + TestDevices.registry().backends());
         }
         return d;
-    }
-
-    @Test
-    void someNativeDeviceOrAVisibleReason() {
-        Assumptions.assumeFalse(devices().isEmpty(),
-                () -> "no CUDA/OpenCL device here: " + TestDevices.registry().backends());
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)

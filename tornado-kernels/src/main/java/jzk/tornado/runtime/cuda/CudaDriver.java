@@ -2,7 +2,6 @@ package jzk.tornado.runtime.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -202,10 +201,6 @@ final class CudaDriver {
             // fall through to the table
         }
         return FALLBACK_NAMES.getOrDefault(rc, "CUDA_ERROR_UNKNOWN_CODE");
-    }
-
-    static float readFloat(MemorySegment s) {
-        return s.get(JAVA_FLOAT, 0);
     }
 
     /** The common codes, from {@code cuda.h}, for when {@code cuGetErrorName} itself fails. */
