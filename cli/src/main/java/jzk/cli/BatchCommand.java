@@ -145,6 +145,9 @@ public final class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // every output checked before any work (parameter generation, proofs): not found after the batch
+        new OutputPaths().file("--json", json).file("--timeline", timeline).file("--buffer-log", bufferLog)
+                .dir("--hgrm", hgrmDir).dir("--out", synthetic ? null : outDir).check();
         List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
         // missing parameters are generated on the batch's first non-CPU device, else on the CPU
         WorkloadFactory factory = synthetic ? syntheticFactory()
@@ -176,13 +179,6 @@ public final class BatchCommand implements Callable<Integer> {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         ReportPrinter printer = new ReportPrinter(out, err, progressLine);
-        if (outDir != null && !synthetic) {
-            try {
-                Files.createDirectories(outDir);
-            } catch (IOException e) {
-                throw new CliException(CliException.FAILURE, "cannot create --out " + outDir + ": " + e, e);
-            }
-        }
         BatchReport report;
         try {
             report = runner.run(outDir == null || synthetic ? printer : new ProofWriter(printer, outDir));
@@ -280,14 +276,7 @@ public final class BatchCommand implements Callable<Integer> {
     }
 
     static void writeJson(BatchReport report, Path file) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), report);
-        } catch (IOException e) {
-            throw new CliException(CliException.FAILURE, "cannot write --json " + file + ": " + e.getMessage(), e);
-        }
+        OutputPaths.write("--json", file,
+                tmp -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), report));
     }
 }

@@ -83,6 +83,7 @@ public final class ProveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        new OutputPaths().file("--proof", proof).file("--public", publicJson).file("--vk", vk).check();
         if (zkey != null || wtns != null) {
             if (zkey == null || wtns == null) {
                 throw new CliException(CliException.USAGE, "snarkjs proving needs both --zkey and --wtns");
@@ -111,8 +112,7 @@ public final class ProveCommand implements Callable<Integer> {
             jzk.prover.groth16.Proof p = SnarkjsProver.proveChecked(z, w, wtns, cs, ProverBackends.forDevice(dev));
             long[] pub = Arrays.copyOfRange(w, 4, 4 * (z.nPublic + 1)); // canonical → Montgomery, as public.json wants
             Fr.F.fromCanonicalVector(pub, 0, z.nPublic);
-            SnarkjsJson.writeProof(proof, p);
-            SnarkjsJson.writePublic(publicJson, pub);
+            ProofFiles.write(p, pub, proof, publicJson);
         } catch (ProofRejectedException e) {
             String who = switch (e.culprit()) {
                 case INPUT -> "input at fault";
@@ -155,11 +155,11 @@ public final class ProveCommand implements Callable<Integer> {
         }
         try {
             ProofFiles.write(p, proof, publicJson);
-            if (vk != null) {
-                SnarkjsJson.writeVerifyingKey(vk, f.provingKey().vk);
-            }
         } catch (IOException e) {
-            throw new CliException(CliException.FAILURE, "cannot write the proof: " + e.getMessage(), e);
+            throw OutputPaths.cannotWrite("--proof/--public", proof, e);
+        }
+        if (vk != null) {
+            OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, f.provingKey().vk));
         }
         out.printf(Locale.ROOT, "proved %d partition(s) of %s on %s in %.2f s (verified)%n", w.partitions(),
                 f.shape().shapeId(), dev, secs);

@@ -87,7 +87,7 @@ class CliErrorsTest {
         CliRun timeline = CliRun.of("batch", "--synthetic", "--timeline", file.resolve("t.csv").toString());
         assertEquals(1, timeline.exitCode());
         assertEquals(1, timeline.errLines(), timeline.err());
-        assertTrue(timeline.err().startsWith("jzk: I/O error: cannot write timeline file " + file.resolve("t.csv")),
+        assertTrue(timeline.err().startsWith("jzk: cannot write --timeline " + file.resolve("t.csv")),
                 timeline.err());
         CliRun log = CliRun.of("batch", "--synthetic", "--buffer-log", file.resolve("b.log").toString());
         assertEquals(1, log.exitCode());
