@@ -92,7 +92,15 @@ public final class ProveCommand implements Callable<Integer> {
                 throw new CliException(CliException.USAGE, "--input (built-in circuit) and --zkey/--wtns (snarkjs) "
                         + "are exclusive");
             }
+            Limits.inputFile("--zkey", zkey, 0);
+            Limits.inputFile("--wtns", wtns, 0);
+            if (r1cs != null) {
+                Limits.inputFile("--r1cs", r1cs, 0);
+            }
             return snarkjs();
+        }
+        if (input != null) {
+            Limits.inputFile("--input", input, Limits.MAX_INPUT_JSON_BYTES);
         }
         return builtIn();
     }

@@ -49,7 +49,7 @@ class CliErrorsTest {
 
     @Test
     void badCount() {
-        assertOneLineError(CliRun.of("batch", "--synthetic", "--count", "0"), 2, "jzk: --count must be ≥ 1, got 0");
+        assertOneLineError(CliRun.of("batch", "--synthetic", "--count", "0"), 2, "jzk: --count must be in 1..1000000, got 0");
     }
 
     @Test
