@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
  * {@link SyntheticWorkload} (pipeline testing only) on simulated devices {@code sim:0}, {@code sim:1}, ….
  *
  * <p>Exit codes: 0 all proofs completed; 1 some proof failed or was cancelled, or an I/O error; 2 bad options
- * or input; 3 a part missing from this build.
+ * or input; 3 a part missing from this build; 130 interrupted by SIGINT/SIGTERM ({@link BatchInterrupts}: the
+ * summary and report cover what completed).
  */
 @Command(name = "batch", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Prove a batch through the pipeline and report throughput, latency and memory.")
@@ -182,8 +183,11 @@ public final class BatchCommand implements Callable<Integer> {
         }
         ReportPrinter printer = new ReportPrinter(out, err, progressLine);
         BatchReport report;
-        try {
+        boolean interrupted;
+        try (BatchInterrupts signals = new BatchInterrupts(runner, err, BatchInterrupts.GRACE_MILLIS, System::exit)
+                .install()) {
             report = runner.run(outDir == null || synthetic ? printer : new ProofWriter(printer, outDir));
+            interrupted = signals.interrupted();
         } finally {
             if (bufferLogWriter != null) {
                 bufferLogWriter.close();
@@ -200,8 +204,12 @@ public final class BatchCommand implements Callable<Integer> {
         if (outDir != null && !synthetic) {
             out.println("proofs written to " + outDir);
         }
+        if (interrupted) {
+            out.println("interrupted: " + report.completed() + " of " + report.count() + " proofs completed");
+        }
         out.flush();
-        return report.completed() == report.count() ? 0 : CliException.FAILURE;
+        return interrupted ? BatchInterrupts.EXIT_INTERRUPTED
+                : report.completed() == report.count() ? 0 : CliException.FAILURE;
     }
 
     /** Every numeric option against {@link Limits}, before any work. */
