@@ -159,7 +159,12 @@ public final class ProveCommand implements Callable<Integer> {
         PorepProof p = w.proveDirect(dev);
         double secs = (System.nanoTime() - t0) / 1e9;
         if (!w.verify(p)) {
-            throw new CliException(CliException.FAILURE, "the proof does not verify (a prover bug): not written");
+            // the input satisfied every constraint (checked in synthesis) and the parameters passed their checksums
+            // when first opened: a damage since then, or a prover bug
+            throw new CliException(CliException.FAILURE, "the proof does not verify under " + f.params().file()
+                    + "'s verifying key: not written (the input satisfies the circuit, so the parameters were "
+                    + "damaged after their last check — rerun with JZK_JAVA_OPTS=-Djzk.params.fullCheck=true — or "
+                    + "this is a prover bug)");
         }
         try {
             ProofFiles.write(p, proof, publicJson);
