@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class AtomicFiles implements AutoCloseable {
     private static final Set<Path> LIVE_TEMPS = ConcurrentHashMap.newKeySet();
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -54,7 +55,7 @@ public final class AtomicFiles implements AutoCloseable {
             for (Path t : targets) {
                 Path dir = parent(t);
                 Files.createDirectories(dir);
-                Path tmp = Files.createTempFile(dir, "." + t.getFileName(), ".tmp");
+                Path tmp = newTemp(dir, t.getFileName() + "", ".tmp");
                 LIVE_TEMPS.add(tmp);
                 temps.put(t, tmp);
             }
@@ -152,8 +153,7 @@ public final class AtomicFiles implements AutoCloseable {
             }
             try {
                 Files.createDirectories(dir);
-                Path probe = Files.createTempFile(dir, "." + t.getFileName(), ".probe");
-                Files.delete(probe);
+                Files.delete(newTemp(dir, t.getFileName() + "", ".probe"));
             } catch (AccessDeniedException e) {
                 throw new AccessDeniedException(t.toString(), null, "cannot create files in " + dir);
             }
@@ -173,6 +173,23 @@ public final class AtomicFiles implements AutoCloseable {
                 }
             }
             norm.add(n);
+        }
+    }
+
+    /**
+     * {@code dir/.<name>.<random><suffix>}, created empty with the default permissions (0666 less the umask, as any
+     * file the user writes; {@code Files.createTempFile} would make it 0600 and so the renamed output too).
+     */
+    private static Path newTemp(Path dir, String name, String suffix) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + suffix);
+            try {
+                return Files.createFile(p);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -46,6 +46,11 @@ class AtomicFilesTest {
         assertEquals("new proof", Files.readString(proof));
         assertEquals("new public", Files.readString(pub));
         assertEquals(0, temps());
+        // the umask's permissions, as a plain new file gets (not createTempFile's 0600)
+        Path plain = Files.createFile(dir.resolve("plain"));
+        Path fresh = dir.resolve("fresh.json");
+        AtomicFiles.write(fresh, tmp -> Files.writeString(tmp, "x"));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(fresh));
     }
 
     @Test
