@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
  * {@link SyntheticWorkload} (pipeline testing only) on simulated devices {@code sim:0}, {@code sim:1}, ….
  *
  * <p>Exit codes: 0 all proofs completed; 1 some proof failed or was cancelled, or an I/O error; 2 bad options
- * or input; 3 a part missing from this build.
+ * or input; 3 a part missing from this build; 130 interrupted by SIGINT/SIGTERM ({@link BatchInterrupts}: the
+ * summary and report cover what completed).
  */
 @Command(name = "batch", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Prove a batch through the pipeline and report throughput, latency and memory.")
@@ -44,26 +45,26 @@ public final class BatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--count", paramLabel = "N", description = "Proofs in the batch (default ${DEFAULT-VALUE}).")
+    @Option(names = "--count", paramLabel = "N", description = "Proofs in the batch, 1..1000000 (default ${DEFAULT-VALUE}).")
     int count = 4;
 
     @Option(names = "--concurrency", paramLabel = "C",
-            description = "Proofs in flight at once (default ${DEFAULT-VALUE}).")
+            description = "Proofs in flight at once, 1..10000 (default ${DEFAULT-VALUE}).")
     int concurrency = 2;
 
     @Option(names = "--partition-workers", paramLabel = "W",
-            description = "Synthesis threads (default ${DEFAULT-VALUE}).")
+            description = "Synthesis threads, 1..1024 (default ${DEFAULT-VALUE}).")
     int partitionWorkers = 2;
 
     @Option(names = "--lookahead", paramLabel = "L",
             description = "Synthesized partitions allowed to wait for the GPU beyond the W in synthesis "
-                    + "(default ${DEFAULT-VALUE}).")
+                    + "0..4096 (default ${DEFAULT-VALUE}).")
     int lookahead = 1;
 
-    @Option(names = "--gpu-workers", paramLabel = "G", description = "GPU workers per device (default ${DEFAULT-VALUE}).")
+    @Option(names = "--gpu-workers", paramLabel = "G", description = "GPU workers per device, 1..64 (default ${DEFAULT-VALUE}).")
     int gpuWorkers = 1;
 
-    @Option(names = "--finalizers", paramLabel = "F", description = "Finalizer threads (default ${DEFAULT-VALUE}).")
+    @Option(names = "--finalizers", paramLabel = "F", description = "Finalizer threads, 1..1024 (default ${DEFAULT-VALUE}).")
     int finalizers = 2;
 
     @Option(names = "--memory-budget", paramLabel = "SIZE", converter = SizeConverter.class,
@@ -119,7 +120,7 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--synthetic", description = "Prove nothing: run the synthetic pipeline-test workload.")
     boolean synthetic;
 
-    @Option(names = "--synthetic-partitions", paramLabel = "P", description = "Synthetic: partitions per proof (default ${DEFAULT-VALUE}).")
+    @Option(names = "--synthetic-partitions", paramLabel = "P", description = "Synthetic: partitions per proof, 1..4096 (default ${DEFAULT-VALUE}).")
     int synthPartitions = 4;
 
     @Option(names = "--synthetic-abc", paramLabel = "SIZE", converter = SizeConverter.class,
@@ -131,7 +132,8 @@ public final class BatchCommand implements Callable<Integer> {
     long synthAuxBytes = 4L << 20;
 
     @Option(names = "--synthetic-ms", paramLabel = "S,G,F", split = ",",
-            description = "Synthetic: minimum synthesis, GPU and finalize milliseconds (default 20,30,5).")
+            description = "Synthetic: minimum synthesis, GPU and finalize milliseconds, each 0..3600000 "
+                    + "(default 20,30,5).")
     long[] synthMillis = {20, 30, 5};
 
     @Option(names = "--synthetic-offheap",
@@ -145,6 +147,10 @@ public final class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        checkBounds();
+        // every output checked before any work (parameter generation, proofs): not found after the batch
+        new OutputPaths().file("--json", json).file("--timeline", timeline).file("--buffer-log", bufferLog)
+                .dir("--hgrm", hgrmDir).dir("--out", synthetic ? null : outDir).check();
         List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
         // missing parameters are generated on the batch's first non-CPU device, else on the CPU
         WorkloadFactory factory = synthetic ? syntheticFactory()
@@ -176,16 +182,12 @@ public final class BatchCommand implements Callable<Integer> {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         ReportPrinter printer = new ReportPrinter(out, err, progressLine);
-        if (outDir != null && !synthetic) {
-            try {
-                Files.createDirectories(outDir);
-            } catch (IOException e) {
-                throw new CliException(CliException.FAILURE, "cannot create --out " + outDir + ": " + e, e);
-            }
-        }
         BatchReport report;
-        try {
+        boolean interrupted;
+        try (BatchInterrupts signals = new BatchInterrupts(runner, err, BatchInterrupts.GRACE_MILLIS, System::exit)
+                .install()) {
             report = runner.run(outDir == null || synthetic ? printer : new ProofWriter(printer, outDir));
+            interrupted = signals.interrupted();
         } finally {
             if (bufferLogWriter != null) {
                 bufferLogWriter.close();
@@ -202,8 +204,34 @@ public final class BatchCommand implements Callable<Integer> {
         if (outDir != null && !synthetic) {
             out.println("proofs written to " + outDir);
         }
+        if (interrupted) {
+            out.println("interrupted: " + report.completed() + " of " + report.count() + " proofs completed");
+        }
         out.flush();
-        return report.completed() == report.count() ? 0 : CliException.FAILURE;
+        return interrupted ? BatchInterrupts.EXIT_INTERRUPTED
+                : report.completed() == report.count() ? 0 : CliException.FAILURE;
+    }
+
+    /** Every numeric option against {@link Limits}, before any work. */
+    private void checkBounds() {
+        Limits.range("--count", count, 1, Limits.MAX_COUNT);
+        Limits.range("--concurrency", concurrency, 1, Limits.MAX_CONCURRENCY);
+        Limits.range("--partition-workers", partitionWorkers, 1, Limits.MAX_THREADS);
+        Limits.range("--lookahead", lookahead, 0, Limits.MAX_LOOKAHEAD);
+        Limits.range("--gpu-workers", gpuWorkers, 1, Limits.MAX_GPU_WORKERS);
+        Limits.range("--finalizers", finalizers, 1, Limits.MAX_THREADS);
+        if (synthetic) {
+            Limits.range("--synthetic-partitions", synthPartitions, 1, Limits.MAX_PARTITIONS);
+            for (long ms : synthMillis) {
+                Limits.range("--synthetic-ms", ms, 0, Limits.MAX_SYNTHETIC_MS);
+            }
+        }
+        if (input != null) {
+            if (!synthetic && java.nio.file.Files.isDirectory(input)) {
+                return; // a directory of vanilla files: each is read (and bounded) by the workload
+            }
+            Limits.inputFile("--input", input, Limits.MAX_INPUT_JSON_BYTES);
+        }
     }
 
     private Consumer<String> bufferLines(Writer file, PrintWriter err) {
@@ -280,14 +308,7 @@ public final class BatchCommand implements Callable<Integer> {
     }
 
     static void writeJson(BatchReport report, Path file) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), report);
-        } catch (IOException e) {
-            throw new CliException(CliException.FAILURE, "cannot write --json " + file + ": " + e.getMessage(), e);
-        }
+        OutputPaths.write("--json", file,
+                tmp -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), report));
     }
 }

@@ -29,7 +29,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--g2", description = "msm: also G2.")
     boolean g2;
 
-    @Option(names = "--reps", paramLabel = "N", description = "Timed repetitions (default ${DEFAULT-VALUE}).")
+    @Option(names = "--reps", paramLabel = "N", description = "Timed repetitions, 1..100000 (default ${DEFAULT-VALUE}).")
     int reps = 3;
 
     @Option(names = "--backends", paramLabel = "SPEC",
@@ -45,6 +45,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (reps < 1) {
             throw new CliException(CliException.USAGE, "--reps must be ≥ 1, got " + reps);
         }
+        Limits.range("--reps", reps, 1, Limits.MAX_REPS);
         List<String> args = new ArrayList<>();
         String sz = sizes == null ? null : String.join(",", sizes.stream().map(String::valueOf).toList());
         if (sizes != null && sizes.stream().anyMatch(s -> s < 1 || s > 28)) {

@@ -1,6 +1,5 @@
 package jzk.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import jzk.prover.circuits.PorepInput;
@@ -39,14 +38,10 @@ public final class GenInputCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        new OutputPaths().file("--output", output).check();
         PorepShape s = shape.shape();
         PorepInput in = PorepInputGenerator.generate(s, shape.partitions, seed);
-        try {
-            PorepJson.write(in, output);
-        } catch (IOException e) {
-            String why = e instanceof java.nio.file.NoSuchFileException ? "its directory does not exist" : e.toString();
-            throw new CliException(CliException.FAILURE, "cannot write " + output + ": " + why, e);
-        }
+        OutputPaths.write("--output", output, tmp -> PorepJson.write(in, tmp));
         spec.commandLine().getOut().println("wrote " + output + ": " + shape.partitions + " partition(s) of "
                 + s.challenges() + " challenges, depth " + s.depth() + ", " + s.leafHash().name().toLowerCase(
                 java.util.Locale.ROOT) + " leaves (seed " + seed + ")");

@@ -23,11 +23,37 @@ public final class Main {
 
     /** Runs {@code jzk args} with the given streams; {@code terminal} enables the progress line. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
-        CommandLine cl = commandLine(out, err, terminal);
-        int code = cl.execute(args);
+        return run(commandLine(out, err, terminal), args, out, err);
+    }
+
+    /** Executes {@code cl}; every failure, an {@link Error} included, is one line on {@code err}. */
+    static int run(CommandLine cl, String[] args, PrintWriter out, PrintWriter err) {
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Error e) { // picocli hands only Exceptions to the handler; an Error would be a raw trace
+            err.println("jzk: " + errorLine(e));
+            if (java.util.Arrays.asList(args).contains("--verbose")) {
+                e.printStackTrace(err);
+            }
+            code = CliException.FAILURE;
+        }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** One line for a {@link java.lang.Error}, saying what to change. */
+    static String errorLine(Throwable e) {
+        String what = e.getMessage() == null ? "" : " (" + e.getMessage() + ")";
+        if (e instanceof OutOfMemoryError) {
+            return "out of memory" + what + ": give the JVM more (JZK_JAVA_OPTS=-Xmx…), lower --memory-budget or "
+                    + "--concurrency, or use a smaller shape (--challenges, --depth, --partitions)";
+        }
+        if (e instanceof StackOverflowError) {
+            return "stack overflow: the input is nested too deeply (or give more stack: JZK_JAVA_OPTS=-Xss…)";
+        }
+        return "internal error: " + e.getClass().getSimpleName() + what + " (rerun with --verbose for the trace)";
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean terminal) {
@@ -49,6 +75,8 @@ public final class Main {
                 message = c.getMessage();
             } else if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
                 message = "I/O error: " + ex.getMessage();
+            } else if (ex.getCause() instanceof Error e) {
+                message = errorLine(e);
             } else {
                 message = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
             }

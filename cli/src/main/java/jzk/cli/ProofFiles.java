@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import jzk.prover.batch.PorepProof;
 import jzk.prover.groth16.Proof;
+import jzk.prover.io.AtomicFiles;
 import jzk.prover.snarkjs.SnarkjsJson;
 
 /**
@@ -33,7 +34,27 @@ final class ProofFiles {
     record Loaded(List<Proof> proofs, List<long[]> publicInputs) {
     }
 
+    /**
+     * Writes the pair atomically ({@link AtomicFiles}: both temps complete and fsynced, then both renamed), so a
+     * failure leaves the old pair, never a truncated file or a new proof next to an old public.json.
+     */
     static void write(PorepProof p, Path proofJson, Path publicJson) throws IOException {
+        try (AtomicFiles g = AtomicFiles.of(proofJson, publicJson)) {
+            writeTo(p, g.temp(proofJson), g.temp(publicJson));
+            g.commit();
+        }
+    }
+
+    /** One snarkjs proof and its public signals (Montgomery Fr) as an atomic pair. */
+    static void write(Proof p, long[] publicSignals, Path proofJson, Path publicJson) throws IOException {
+        try (AtomicFiles g = AtomicFiles.of(proofJson, publicJson)) {
+            SnarkjsJson.writeProof(g.temp(proofJson), p);
+            SnarkjsJson.writePublic(g.temp(publicJson), publicSignals);
+            g.commit();
+        }
+    }
+
+    private static void writeTo(PorepProof p, Path proofJson, Path publicJson) throws IOException {
         if (p.proofs().size() == 1) {
             SnarkjsJson.writeProof(proofJson, p.proofs().get(0));
             SnarkjsJson.writePublic(publicJson, p.publicInputs().get(0));

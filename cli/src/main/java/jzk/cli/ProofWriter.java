@@ -11,7 +11,8 @@ import jzk.prover.pipeline.ProofOutcome;
  * {@code jzk batch --out DIR}: a {@link BatchRunner.Listener} that writes every completed Groth16 proof as
  * {@code DIR/proof-<i>.json} and {@code DIR/public-<i>.json} ({@link ProofFiles}, i = the 1-based batch index)
  * and passes every call on to the report printer. Runs on the batch driver's thread (the listener contract), so
- * the files of proof i exist when its line is printed.
+ * the files of proof i exist when its line is printed. Each pair is written atomically ({@link ProofFiles#write}):
+ * a symlink at {@code DIR/proof-<i>.json} is replaced, never followed.
  */
 final class ProofWriter implements BatchRunner.Listener {
     private final BatchRunner.Listener next;

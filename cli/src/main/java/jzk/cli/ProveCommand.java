@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.security.SecureRandom;
 import java.util.Arrays;
 import jzk.arith.Fr;
 import jzk.prover.batch.PorepGroth16;
@@ -15,6 +14,9 @@ import jzk.prover.batch.ProverBackends;
 import jzk.prover.batch.PorepProof;
 import jzk.prover.batch.PorepProofWorkload;
 import jzk.prover.circuits.PorepInputException;
+import jzk.prover.snarkjs.CircomR1cs;
+import jzk.prover.snarkjs.ProofRejectedException;
+import jzk.prover.snarkjs.R1csFile;
 import jzk.prover.snarkjs.SnarkjsJson;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
@@ -31,8 +33,9 @@ import picocli.CommandLine.Spec;
  *       {@code --input} the input is generated from the shape options and {@code --seed}) → every partition
  *       proven by the staged prover on {@code --device} (default: the best device, as {@code jzk batch}),
  *       checked by the pairing equation, written as {@link ProofFiles} (snarkjs format);</li>
- *   <li>snarkjs: {@code --zkey F.zkey --wtns F.wtns} → {@code snarkjs groth16 prove}'s proof.json and
- *       public.json ({@link SnarkjsProver}; on the CPU unless {@code --device} names a device).</li>
+ *   <li>snarkjs: {@code --zkey F.zkey --wtns F.wtns [--r1cs F.r1cs]} → {@code snarkjs groth16 prove}'s proof.json
+ *       and public.json ({@link SnarkjsProver}; on the CPU unless {@code --device} names a device), written only
+ *       after the proof verified under the zkey's own verifying key.</li>
  * </ul>
  */
 @Command(name = "prove", mixinStandardHelpOptions = true, sortOptions = false,
@@ -65,6 +68,10 @@ public final class ProveCommand implements Callable<Integer> {
     @Option(names = "--wtns", paramLabel = "FILE", description = "snarkjs: witness file.")
     Path wtns;
 
+    @Option(names = "--r1cs", paramLabel = "FILE", description = "snarkjs: the circuit's .r1cs; the witness is "
+            + "checked against every constraint before proving (and a proof that then fails blames the zkey).")
+    Path r1cs;
+
     @Option(names = "--proof", paramLabel = "FILE", description = "Output proof JSON (default ${DEFAULT-VALUE}).")
     Path proof = Path.of("proof.json");
 
@@ -76,6 +83,7 @@ public final class ProveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        new OutputPaths().file("--proof", proof).file("--public", publicJson).file("--vk", vk).check();
         if (zkey != null || wtns != null) {
             if (zkey == null || wtns == null) {
                 throw new CliException(CliException.USAGE, "snarkjs proving needs both --zkey and --wtns");
@@ -84,20 +92,42 @@ public final class ProveCommand implements Callable<Integer> {
                 throw new CliException(CliException.USAGE, "--input (built-in circuit) and --zkey/--wtns (snarkjs) "
                         + "are exclusive");
             }
+            Limits.inputFile("--zkey", zkey, 0);
+            Limits.inputFile("--wtns", wtns, 0);
+            if (r1cs != null) {
+                Limits.inputFile("--r1cs", r1cs, 0);
+            }
             return snarkjs();
+        }
+        if (input != null) {
+            Limits.inputFile("--input", input, Limits.MAX_INPUT_JSON_BYTES);
         }
         return builtIn();
     }
 
+    /**
+     * Every proof is checked before it is written ({@link SnarkjsProver#proveChecked}): a witness that fails a
+     * constraint of {@code --r1cs}, or a proof that does not verify under the zkey's own verifying key, exits 1
+     * with a line saying whether the witness or the key is at fault, and nothing is written.
+     */
     private int snarkjs() {
         long t0 = System.nanoTime();
         String dev = device == null ? "jvm" : WorkloadHooks.realDevices(List.of(device)).get(0);
         try {
-            if (ProverBackends.isCpu(dev)) {
-                SnarkjsProver.prove(zkey, wtns, proof, publicJson);
-            } else {
-                snarkjsOnDevice(dev);
-            }
+            Zkey z = Zkey.read(zkey);
+            long[] w = SnarkjsProver.readWitness(wtns);
+            CircomR1cs cs = r1cs == null ? null : R1csFile.read(r1cs);
+            jzk.prover.groth16.Proof p = SnarkjsProver.proveChecked(z, w, wtns, cs, ProverBackends.forDevice(dev));
+            long[] pub = Arrays.copyOfRange(w, 4, 4 * (z.nPublic + 1)); // canonical → Montgomery, as public.json wants
+            Fr.F.fromCanonicalVector(pub, 0, z.nPublic);
+            ProofFiles.write(p, pub, proof, publicJson);
+        } catch (ProofRejectedException e) {
+            String who = switch (e.culprit()) {
+                case INPUT -> "input at fault";
+                case KEY -> "key at fault";
+                case INPUT_OR_KEY -> "input or key at fault";
+            };
+            throw new CliException(CliException.FAILURE, "proof not written (" + who + "): " + e.getMessage(), e);
         } catch (NoSuchFileException e) {
             throw new CliException(CliException.USAGE, e.getFile() + ": no such file", e);
         } catch (IllegalArgumentException e) {
@@ -106,28 +136,12 @@ public final class ProveCommand implements Callable<Integer> {
             throw new CliException(CliException.FAILURE, "I/O error: " + e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "proved %s with %s on %s in %.2f s%n", wtns, zkey,
-                ProverBackends.isCpu(dev) ? "the CPU" : dev, (System.nanoTime() - t0) / 1e9);
+        out.printf(Locale.ROOT, "proved %s with %s on %s in %.2f s (verified%s)%n", wtns, zkey,
+                ProverBackends.isCpu(dev) ? "the CPU" : dev, (System.nanoTime() - t0) / 1e9,
+                r1cs != null ? "; witness checked against " + r1cs : "");
         out.println("proof written to " + proof + ", public signals to " + publicJson);
         out.flush();
         return 0;
-    }
-
-    /** {@link SnarkjsProver} with the NTTs and MSMs on a device; files as {@code snarkjs groth16 prove} writes. */
-    private void snarkjsOnDevice(String dev) throws IOException {
-        Zkey z = Zkey.read(zkey);
-        long[] w = SnarkjsProver.readWitness(wtns);
-        SecureRandom rnd = new SecureRandom();
-        long[] r = new long[4];
-        long[] s = new long[4];
-        Fr.F.random(r, 0, rnd);
-        Fr.F.random(s, 0, rnd);
-        // SnarkjsProver checks the witness length against the zkey's nVars
-        jzk.prover.groth16.Proof p = SnarkjsProver.prove(z, w, wtns, ProverBackends.forDevice(dev), r, s);
-        long[] pub = Arrays.copyOfRange(w, 4, 4 * (z.nPublic + 1)); // canonical → Montgomery, as public.json wants
-        Fr.F.fromCanonicalVector(pub, 0, z.nPublic);
-        SnarkjsJson.writeProof(proof, p);
-        SnarkjsJson.writePublic(publicJson, pub);
     }
 
     private int builtIn() throws Exception {
@@ -145,15 +159,20 @@ public final class ProveCommand implements Callable<Integer> {
         PorepProof p = w.proveDirect(dev);
         double secs = (System.nanoTime() - t0) / 1e9;
         if (!w.verify(p)) {
-            throw new CliException(CliException.FAILURE, "the proof does not verify (a prover bug): not written");
+            // the input satisfied every constraint (checked in synthesis) and the parameters passed their checksums
+            // when first opened: a damage since then, or a prover bug
+            throw new CliException(CliException.FAILURE, "the proof does not verify under " + f.params().file()
+                    + "'s verifying key: not written (the input satisfies the circuit, so the parameters were "
+                    + "damaged after their last check — rerun with JZK_JAVA_OPTS=-Djzk.params.fullCheck=true — or "
+                    + "this is a prover bug)");
         }
         try {
             ProofFiles.write(p, proof, publicJson);
-            if (vk != null) {
-                SnarkjsJson.writeVerifyingKey(vk, f.provingKey().vk);
-            }
         } catch (IOException e) {
-            throw new CliException(CliException.FAILURE, "cannot write the proof: " + e.getMessage(), e);
+            throw OutputPaths.cannotWrite("--proof/--public", proof, e);
+        }
+        if (vk != null) {
+            OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, f.provingKey().vk));
         }
         out.printf(Locale.ROOT, "proved %d partition(s) of %s on %s in %.2f s (verified)%n", w.partitions(),
                 f.shape().shapeId(), dev, secs);

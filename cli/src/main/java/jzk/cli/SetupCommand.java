@@ -52,6 +52,7 @@ public final class SetupCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        new OutputPaths().file("--vk", vk).check();
         PorepShape s = shape.shape();
         R1cs cs = PorepGroth16.r1cs(s);
         String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
@@ -69,11 +70,7 @@ public final class SetupCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points%n",
                 pk.nVars, pk.nVars, pk.l.length / 12, pk.h.length / 12);
-        try {
-            SnarkjsJson.writeVerifyingKey(vk, pk.vk);
-        } catch (IOException e) {
-            throw new CliException(CliException.FAILURE, "cannot write --vk " + vk + ": " + e.getMessage(), e);
-        }
+        OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, pk.vk));
         out.println("verifying key written to " + vk);
         out.flush();
         return 0;

@@ -14,14 +14,15 @@ import picocli.CommandLine.Option;
  */
 final class ShapeOptions {
     @Option(names = "--challenges", paramLabel = "K",
-            description = "Built-in circuit: Merkle openings per partition (default ${DEFAULT-VALUE}).")
+            description = "Built-in circuit: Merkle openings per partition, 1..2^20 and at most 2^28 constraints "
+                    + "per partition (default ${DEFAULT-VALUE}).")
     int challenges = 3;
 
     @Option(names = "--depth", paramLabel = "D", description = "Built-in circuit: tree depth (default ${DEFAULT-VALUE}).")
     int depth = 4;
 
     @Option(names = "--partitions", paramLabel = "P",
-            description = "Built-in circuit: partitions per proof (default ${DEFAULT-VALUE}).")
+            description = "Built-in circuit: partitions per proof, 1..4096 (default ${DEFAULT-VALUE}).")
     int partitions = 2;
 
     @Option(names = "--leaf-hash", paramLabel = "H",
@@ -42,11 +43,15 @@ final class ShapeOptions {
         if (partitions < 1) {
             throw new CliException(CliException.USAGE, "--partitions must be ≥ 1, got " + partitions);
         }
+        Limits.range("--partitions", partitions, 1, Limits.MAX_PARTITIONS);
+        PorepShape s;
         try {
-            return new PorepShape(challenges, depth, leaf);
+            s = new PorepShape(challenges, depth, leaf);
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, "bad circuit shape: " + e.getMessage());
         }
+        Limits.shape(s);
+        return s;
     }
 
     ParamsCache cache() {

@@ -41,11 +41,9 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (Path f : new Path[] {vk, proof, publicJson}) {
-            if (!java.nio.file.Files.isRegularFile(f)) {
-                throw new CliException(CliException.USAGE, f + ": no such file");
-            }
-        }
+        Limits.inputFile("--vk", vk, Limits.MAX_SNARKJS_JSON_BYTES);
+        Limits.inputFile("--proof", proof, Limits.MAX_SNARKJS_JSON_BYTES);
+        Limits.inputFile("--public", publicJson, Limits.MAX_SNARKJS_JSON_BYTES);
         boolean ok;
         try {
             VerifyingKey key = SnarkjsJson.readVerifyingKey(vk);

@@ -49,7 +49,7 @@ class CliErrorsTest {
 
     @Test
     void badCount() {
-        assertOneLineError(CliRun.of("batch", "--synthetic", "--count", "0"), 2, "jzk: --count must be ≥ 1, got 0");
+        assertOneLineError(CliRun.of("batch", "--synthetic", "--count", "0"), 2, "jzk: --count must be in 1..1000000, got 0");
     }
 
     @Test
@@ -87,7 +87,7 @@ class CliErrorsTest {
         CliRun timeline = CliRun.of("batch", "--synthetic", "--timeline", file.resolve("t.csv").toString());
         assertEquals(1, timeline.exitCode());
         assertEquals(1, timeline.errLines(), timeline.err());
-        assertTrue(timeline.err().startsWith("jzk: I/O error: cannot write timeline file " + file.resolve("t.csv")),
+        assertTrue(timeline.err().startsWith("jzk: cannot write --timeline " + file.resolve("t.csv")),
                 timeline.err());
         CliRun log = CliRun.of("batch", "--synthetic", "--buffer-log", file.resolve("b.log").toString());
         assertEquals(1, log.exitCode());

@@ -103,7 +103,8 @@ public final class PorepJson {
             root = MAPPER.readTree(is);
         } catch (JsonProcessingException e) {
             throw new PorepInputException(source + ": not valid JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
+                    + (e.getLocation() == null ? "" // e.g. the nesting-depth limit: no location
+                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()), e);
         }
         Reader r = new Reader(source);
         PorepInput in = r.input(root);

@@ -17,15 +17,19 @@ import java.security.NoSuchAlgorithmException;
  * jzk's Groth16 parameter file: writes a {@link ProvingKey} and reads it back by memory-mapping. The byte layout
  * is specified in {@code prover/PARAMS-FORMAT.md} (magic "JZKG16PK", version 1, little-endian, a 12-entry section
  * table, 64-byte aligned sections of uncompressed points as Montgomery-form Fp limbs — the in-memory layout of
- * {@link Points}, so reading is a bulk copy). The reader validates the header, the section table against the
- * shape, every offset against the file size and every point against its curve equation; errors name the file
- * and the byte offset.
+ * {@link Points}, so reading is a bulk copy), then a trailer of SHA-256 digests (one per section, one of the header
+ * and table) written last. The reader validates the header, the section table against the shape, every offset
+ * against the file size (overflow-safe: {@code Math.addExact}/{@code multiplyExact}, so an offset near 2^63 is a
+ * damaged file, not a wrapped bounds check) and every point against its curve equation; {@link #verifyChecksums}
+ * recomputes the digests. Errors name the file and the byte offset.
  */
 public final class ParamsFile {
     static final byte[] MAGIC = "JZKG16PK".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int HEADER_BYTES = 96;
     static final int SECTIONS = 12;
+    /** Trailer: 12 section digests then the header-and-table digest, SHA-256 each. */
+    static final int TRAILER_BYTES = (SECTIONS + 1) * 32;
     static final int TABLE_BYTES = SECTIONS * 16;
     static final int ALIGN = 64;
     /** Section order of the table; "true" = G2. */
@@ -55,6 +59,8 @@ public final class ParamsFile {
             offs[i] = off;
             off = align(off + secs[i].length * 8L);
         }
+        long trailer = off;
+        off += TRAILER_BYTES;
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ);
              Arena arena = Arena.ofConfined()) {
@@ -69,11 +75,17 @@ public final class ParamsFile {
             seg.set(U32, 60, pk.lgDomain);
             seg.set(U32, 64, SECTIONS);
             seg.set(U64, 72, off);
+            seg.set(U64, 80, trailer);
             for (int i = 0; i < SECTIONS; i++) {
                 long t = HEADER_BYTES + 16L * i;
                 seg.set(U64, t, offs[i]);
                 seg.set(U64, t + 8, secs[i].length / (IS_G2[i] ? Points.G2 : Points.G1));
                 MemorySegment.copy(secs[i], 0, seg, U64, offs[i], secs[i].length);
+            }
+            // the digests last: a file cut short or altered afterwards does not match them
+            byte[][] d = digests(seg, path);
+            for (int i = 0; i <= SECTIONS; i++) {
+                MemorySegment.copy(d[i], 0, seg, ValueLayout.JAVA_BYTE, trailer + 32L * i, 32);
             }
             seg.force();
         }
@@ -129,6 +141,10 @@ public final class ParamsFile {
                 throw err(path, 72, "header says the file is " + seg.get(U64, 72) + " bytes, it is " + size
                         + " (truncated or appended to)");
             }
+            long trailer = seg.get(U64, 80);
+            if (trailer != size - TRAILER_BYTES) {
+                throw err(path, 80, "checksum trailer at offset " + trailer + ", expected " + (size - TRAILER_BYTES));
+            }
             int n = 1 << lg;
             ProvingKey.HVariant hv = ProvingKey.HVariant.values()[variant];
             long[] expect = {1, 1, 1, 1, 1, 1, nPublic + 1, nVars, nVars, nVars, nVars - nPublic - 1,
@@ -143,7 +159,7 @@ public final class ParamsFile {
                             + expect[i]);
                 }
                 int longs = IS_G2[i] ? Points.G2 : Points.G1;
-                if (off < HEADER_BYTES + TABLE_BYTES || off % 8 != 0 || off + count * longs * 8 > size) {
+                if (off < HEADER_BYTES + TABLE_BYTES || off % 8 != 0 || end(off, count, longs * 8) > size) {
                     throw err(path, t, "section " + NAMES[i] + " at offset " + off + " (" + count * longs * 8
                             + " bytes) lies outside the file of " + size + " bytes");
                 }
@@ -198,6 +214,87 @@ public final class ParamsFile {
             return md.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Recomputes the SHA-256 digests of the header-and-table and of every section and compares them with the
+     * trailer; throws {@link IllegalArgumentException} naming the first damaged section and its byte offset. The
+     * file's structure is checked first ({@link #read}'s checks, without the points). Cost: one pass over the file
+     * (SHA-256, ~1 GB/s per core).
+     */
+    public static void verifyChecksums(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ); Arena arena = Arena.ofConfined()) {
+            long size = ch.size();
+            if (size < HEADER_BYTES + TABLE_BYTES + TRAILER_BYTES) {
+                throw err(path, 0, "file is " + size + " bytes, too short for header, table and checksums");
+            }
+            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            if (seg.get(U32, 8) != VERSION) {
+                throw err(path, 8, "version " + seg.get(U32, 8) + ", this reader supports " + VERSION);
+            }
+            if (seg.get(U64, 72) != size || seg.get(U64, 80) != size - TRAILER_BYTES) {
+                throw err(path, 72, "file size or checksum trailer offset does not match the file's " + size
+                        + " bytes (truncated or appended to)");
+            }
+            for (int i = 0; i < SECTIONS; i++) {
+                long t = HEADER_BYTES + 16L * i;
+                long off = seg.get(U64, t);
+                long count = seg.get(U64, t + 8);
+                if (off < HEADER_BYTES + TABLE_BYTES || count < 0
+                        || end(off, count, (IS_G2[i] ? Points.G2 : Points.G1) * 8) > size - TRAILER_BYTES) {
+                    throw err(path, t, "section " + NAMES[i] + " (offset " + off + ", " + count
+                            + " points) lies outside the file");
+                }
+            }
+            byte[][] d = digests(seg, path);
+            long trailer = size - TRAILER_BYTES;
+            byte[] stored = new byte[32];
+            MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, trailer + 32L * SECTIONS, stored, 0, 32);
+            if (!MessageDigest.isEqual(stored, d[SECTIONS])) {
+                throw err(path, 0, "checksum of the header and section table does not match (damaged file)");
+            }
+            for (int i = 0; i < SECTIONS; i++) {
+                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, trailer + 32L * i, stored, 0, 32);
+                if (!MessageDigest.isEqual(stored, d[i])) {
+                    throw err(path, seg.get(U64, HEADER_BYTES + 16L * i), "checksum of section " + NAMES[i]
+                            + " does not match (damaged file)");
+                }
+            }
+        }
+    }
+
+    /** SHA-256 of each section's point bytes (by the table), then of bytes [0, header + table). */
+    private static byte[][] digests(MemorySegment seg, Path path) {
+        byte[][] d = new byte[SECTIONS + 1][];
+        for (int i = 0; i < SECTIONS; i++) {
+            long t = HEADER_BYTES + 16L * i;
+            long len = end(0, seg.get(U64, t + 8), (IS_G2[i] ? Points.G2 : Points.G1) * 8);
+            d[i] = sha256(seg.asSlice(seg.get(U64, t), len));
+        }
+        d[SECTIONS] = sha256(seg.asSlice(0, HEADER_BYTES + TABLE_BYTES));
+        return d;
+    }
+
+    private static byte[] sha256(MemorySegment s) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            final long chunk = 1L << 30; // a ByteBuffer view holds at most 2^31 − 1 bytes
+            for (long o = 0; o < s.byteSize(); o += chunk) {
+                md.update(s.asSlice(o, Math.min(chunk, s.byteSize() - o)).asByteBuffer());
+            }
+            return md.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code off + count·bytes}, or {@link Long#MAX_VALUE} when that overflows (so a bounds check fails). */
+    private static long end(long off, long count, long bytes) {
+        try {
+            return Math.addExact(off, Math.multiplyExact(count, bytes));
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
         }
     }
 

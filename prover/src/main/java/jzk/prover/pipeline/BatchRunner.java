@@ -14,6 +14,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>All {@link Listener} calls happen on the thread calling {@link #run}, so a listener that prints needs no
  * locking. A proof whose workload cannot be created is reported FAILED with the reason; the batch goes on.
+ *
+ * <p>{@link #stop} (any thread, e.g. a SIGINT handler) ends admission: no further proof is submitted, those in
+ * flight go on to their outcome, then {@link #run} returns the report, the never-submitted proofs counted as
+ * CANCELLED ("not started"). {@link #cancelInFlight} also cancels the proofs in flight.
  */
 public final class BatchRunner {
 
@@ -37,6 +41,8 @@ public final class BatchRunner {
     private final int count;
     private final int concurrency;
     private final Path hgrmDir;
+    private volatile boolean stopRequested;
+    private volatile boolean cancelRequested;
 
     /** @param hgrmDir where to write {@code <stage>.hgrm} files after the batch, or {@code null} */
     public BatchRunner(PipelineConfig config, WorkloadFactory factory, int count, int concurrency, Path hgrmDir) {
@@ -56,6 +62,17 @@ public final class BatchRunner {
     private record Done(int index, ProofOutcome outcome) {
     }
 
+    /** Ends admission: no proof is submitted after this call; those in flight continue. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /** Ends admission and cancels the proofs in flight (they end CANCELLED, releasing what they hold). */
+    public void cancelInFlight() {
+        stopRequested = true;
+        cancelRequested = true;
+    }
+
     public BatchReport run(Listener listener) throws InterruptedException {
         LinkedBlockingQueue<Done> done = new LinkedBlockingQueue<>();
         List<Done> all = new ArrayList<>();
@@ -64,10 +81,15 @@ public final class BatchRunner {
         try {
             int submitted = 0;
             int inFlight = 0;
-            while (all.size() < count) {
-                while (submitted < count && inFlight < concurrency) {
+            boolean cancelled = false;
+            while (all.size() < (stopRequested ? submitted : count)) {
+                while (!stopRequested && submitted < count && inFlight < concurrency) {
                     submit(pipeline, submitted++, done);
                     inFlight++;
+                }
+                if (cancelRequested && !cancelled) {
+                    pipeline.cancelAll();
+                    cancelled = true;
                 }
                 Done d = done.poll(250, TimeUnit.MILLISECONDS);
                 if (d == null) {
@@ -78,6 +100,11 @@ public final class BatchRunner {
                 inFlight--;
                 all.add(d);
                 listener.proofDone(d.index + 1, count, d.outcome);
+            }
+            long now = System.nanoTime();
+            for (int i = submitted; i < count; i++) { // stopped: the rest never started
+                all.add(new Done(i, new ProofOutcome(-1, factory.label(), ProofOutcome.Status.CANCELLED,
+                        "not started: the batch was stopped", null, null, now, 0, now)));
             }
         } catch (InterruptedException e) {
             pipeline.cancelAll();

@@ -43,14 +43,14 @@ final class BinFile {
         this.version = seg.get(U32, 4);
         int n = seg.get(U32, 8);
         long off = 12;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i++) { // off ≤ file size throughout, so off + 12 cannot overflow
             if (off + 12 > seg.byteSize()) {
                 throw error(off, "truncated: header of section " + (i + 1) + " of " + n + " is past the end ("
                         + seg.byteSize() + " bytes)");
             }
             int id = seg.get(U32, off);
             long size = seg.get(U64, off + 4);
-            if (size < 0 || off + 12 + size > seg.byteSize()) {
+            if (size < 0 || size > seg.byteSize() - off - 12) { // not off + 12 + size: that wraps near 2^63
                 throw error(off, "truncated: section " + id + " declares " + size + " bytes but only "
                         + (seg.byteSize() - off - 12) + " remain");
             }
@@ -87,6 +87,31 @@ final class BinFile {
         if (size(id) != expected) {
             throw error(start, "section " + id + " (" + what + ") has " + size(id) + " bytes, expected "
                     + expected);
+        }
+    }
+
+    /**
+     * {@code count × perElement} as an array length, or a "damaged file" error at {@code off} when it does not fit
+     * an int ({@code Math.multiplyExact}: a count near 2^31 must not wrap to a small or negative length).
+     */
+    int arrayLength(long count, int perElement, long off, String what) {
+        try {
+            long n = Math.multiplyExact(count, (long) perElement);
+            if (count < 0 || n > Integer.MAX_VALUE - 8) {
+                throw new ArithmeticException();
+            }
+            return (int) n;
+        } catch (ArithmeticException e) {
+            throw error(off, what + ": " + count + " elements are beyond this reader's limit (damaged file?)");
+        }
+    }
+
+    /** {@code a + b·c} with overflow → a "damaged file" error at {@code off}. */
+    long offset(long a, long b, long c, long off) {
+        try {
+            return Math.addExact(a, Math.multiplyExact(b, c));
+        } catch (ArithmeticException e) {
+            throw error(off, "offset " + a + " + " + b + " × " + c + " overflows (damaged file)");
         }
     }
 

@@ -3,11 +3,17 @@ package jzk.prover.snarkjs;
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
 import jzk.prover.groth16.CpuBackend;
+import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.Proof;
 import jzk.prover.groth16.Prover;
 import jzk.prover.groth16.ProverBackend;
 import jzk.prover.groth16.ProvingKey;
+import jzk.prover.groth16.Verifier;
 import jzk.prover.groth16.VerifyingKey;
+import jzk.prover.r1cs.R1cs;
+import jzk.prover.r1cs.SatisfactionChecker;
+import jzk.prover.r1cs.UnsatisfiedConstraintException;
+import jzk.prover.r1cs.Witness;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,18 +32,63 @@ public final class SnarkjsProver {
     private SnarkjsProver() {
     }
 
-    /** CLI entry point: reads {@code zkey} and {@code wtns}, writes proof.json and public.json as snarkjs does. */
+    /** Reads {@code zkey} and {@code wtns}, writes proof.json and public.json as snarkjs does (checked first). */
     public static void prove(Path zkey, Path wtns, Path proofJson, Path publicJson) throws IOException {
         Zkey z = Zkey.read(zkey);
         long[] w = WtnsFile.readCanonical(wtns);
+        Proof p = proveChecked(z, w, wtns, null, CpuBackend.INSTANCE);
+        SnarkjsJson.writeProof(proofJson, p);
+        SnarkjsJson.writePublic(publicJson, publicSignals(z, w));
+    }
+
+    /**
+     * A proof that is known to verify, or {@link ProofRejectedException}: with {@code r1cs} (nullable) the witness is
+     * first checked against every constraint (A·z ∘ B·z = C·z; the first failing row is named, culprit INPUT);
+     * then the proof, with fresh random r, s, is verified under the zkey's own verifying key before it is returned
+     * (a failure is the KEY's fault when the witness was checked, else INPUT_OR_KEY).
+     */
+    public static Proof proveChecked(Zkey z, long[] w, Path wtnsName, CircomR1cs r1cs, ProverBackend be) {
+        if (r1cs != null) {
+            checkWitness(z, w, wtnsName, r1cs);
+        }
         Random rnd = new SecureRandom();
         long[] r = new long[4];
         long[] s = new long[4];
         F.random(r, 0, rnd); // snarkjs draws r first, then s
         F.random(s, 0, rnd);
-        Proof p = prove(z, w, wtns, CpuBackend.INSTANCE, r, s);
-        SnarkjsJson.writeProof(proofJson, p);
-        SnarkjsJson.writePublic(publicJson, publicSignals(z, w));
+        Proof p = prove(z, w, wtnsName, be, r, s);
+        if (!Verifier.verify(new PreparedVerifyingKey(verifyingKey(z)), p, publicSignals(z, w))) {
+            throw r1cs != null
+                    ? new ProofRejectedException(ProofRejectedException.Culprit.KEY, "the witness " + wtnsName
+                            + " satisfies every constraint but the proof does not verify under the verifying key of "
+                            + z.path + ": the zkey is damaged or belongs to another circuit")
+                    : new ProofRejectedException(ProofRejectedException.Culprit.INPUT_OR_KEY, "the proof does not "
+                            + "verify under the verifying key of " + z.path + ": either the witness " + wtnsName
+                            + " does not satisfy the circuit (another circuit's witness?) or the zkey is damaged; "
+                            + "give the circuit's .r1cs (--r1cs) to tell which");
+        }
+        return p;
+    }
+
+    /** Throws {@link ProofRejectedException} (INPUT) naming the first constraint of {@code r1cs} that w fails. */
+    static void checkWitness(Zkey z, long[] w, Path wtnsName, CircomR1cs circom) {
+        R1cs cs = circom.r1cs();
+        if (cs.numVariables() != z.nVars || cs.numInputs() != z.nPublic) {
+            throw new IllegalArgumentException("the r1cs (" + cs.numVariables() + " wires, " + cs.numInputs()
+                    + " public) does not belong to " + z.path + " (nVars " + z.nVars + ", nPublic " + z.nPublic + ")");
+        }
+        if (w.length != cs.numVariables() * 4) {
+            throw new ProofRejectedException(ProofRejectedException.Culprit.INPUT, wtnsName + ": witness has "
+                    + w.length / 4 + " values but the circuit has " + cs.numVariables() + " wires");
+        }
+        long[] zm = w.clone();
+        F.fromCanonicalVector(zm, 0, cs.numVariables());
+        try {
+            SatisfactionChecker.check(cs, new Witness(cs.numInputs(), zm));
+        } catch (UnsatisfiedConstraintException e) {
+            throw new ProofRejectedException(ProofRejectedException.Culprit.INPUT, wtnsName
+                    + ": the witness does not satisfy the circuit: " + e.getMessage(), e);
+        }
     }
 
     /** The proof for witness {@code w} (canonical Fr) with fixed blinding r, s (Montgomery Fr). */

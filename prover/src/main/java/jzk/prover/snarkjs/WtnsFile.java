@@ -33,9 +33,11 @@ final class WtnsFile {
                 throw f.error(h, "witness prime is not the BLS12-381 scalar field r (n8 = " + n8
                         + "); was the circuit compiled with --prime bls12381?");
             }
-            int nWitness = f.u32(h + 36);
-            f.requireSize(2, "witness values", (long) nWitness * 32);
-            long[] w = new long[nWitness * 4];
+            long nWitnessU = Integer.toUnsignedLong(f.u32(h + 36));
+            int len = f.arrayLength(nWitnessU, 4, h + 36, "witness values");
+            int nWitness = len / 4;
+            f.requireSize(2, "witness values", nWitnessU * 32);
+            long[] w = new long[len];
             long s = f.start(2, "witness values");
             MemorySegment.copy(f.seg, BinFile.U64, s, w, 0, w.length);
             long[] r = Fr.F.modulusLimbs();

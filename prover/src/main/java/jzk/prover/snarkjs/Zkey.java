@@ -21,7 +21,8 @@ import java.nio.file.Path;
  * is checked to be on its curve; the subgroup only with {@code -Djzk.params.checkSubgroup=true} (costly; snarkjs's
  * prover does not check it either; see {@code CurveCheck}). The
  * coefficient section is kept as parallel arrays; {@link #coefValue} holds Montgomery-form Fr of the coefficient
- * (the file holds coef·R² mod r, whose Montgomery reduction is coef·R).
+ * (the file holds coef·R² mod r, whose Montgomery reduction is coef·R). Sizes are u32 counts times record sizes
+ * computed in long, array lengths through {@link BinFile#arrayLength} (overflow ⇒ an error naming the offset).
  */
 public final class Zkey {
     public static final int G1_LONGS = 2 * Fp.LIMBS;
@@ -97,16 +98,17 @@ public final class Zkey {
         readPoints(f, o, delta2, 1, true, "delta2");
 
         f.requireSize(3, "IC", (long) (nPublic + 1) * G1_BYTES);
-        this.ic = new long[(nPublic + 1) * G1_LONGS];
+        this.ic = new long[f.arrayLength(nPublic + 1L, G1_LONGS, f.start(3, "IC"), "IC")];
         readPoints(f, f.start(3, "IC"), ic, nPublic + 1, false, "IC");
 
         long co = f.start(4, "coefficients");
-        this.nCoefs = f.u32(co);
-        f.requireSize(4, "coefficients", 4 + (long) nCoefs * 44);
+        long nCoefsU = Integer.toUnsignedLong(f.u32(co));
+        f.requireSize(4, "coefficients", 4 + nCoefsU * 44);
+        this.nCoefs = f.arrayLength(nCoefsU, 1, co, "coefficients");
         coefMatrix = new int[nCoefs];
         coefConstraint = new int[nCoefs];
         coefSignal = new int[nCoefs];
-        coefValue = new long[nCoefs * Fr.LIMBS];
+        coefValue = new long[f.arrayLength(nCoefs, Fr.LIMBS, co, "coefficients")];
         long[] raw = new long[Fr.LIMBS];
         long[] rLimbs = Fr.F.modulusLimbs();
         for (int i = 0; i < nCoefs; i++) {
@@ -152,7 +154,7 @@ public final class Zkey {
     private static long[] section(BinFile f, int id, String name, int count, boolean g2) {
         int bytes = g2 ? G2_BYTES : G1_BYTES;
         f.requireSize(id, name, (long) count * bytes);
-        long[] out = new long[count * (g2 ? G2_LONGS : G1_LONGS)];
+        long[] out = new long[f.arrayLength(count, g2 ? G2_LONGS : G1_LONGS, f.start(id, name), name)];
         readPoints(f, f.start(id, name), out, count, g2, name);
         return out;
     }
