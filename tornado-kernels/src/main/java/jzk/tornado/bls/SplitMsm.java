@@ -1,0 +1,136 @@
+package jzk.tornado.bls;
+
+import java.lang.reflect.Method;
+
+/**
+ * Host driver of the MSM split by scalar class ({@link SplitMsmKernels}), for witnesses whose scalars are mostly
+ * 0 and 1 (a PoRep partition's aux values are largely SHA-256 bits): per segment, (1) classify the scalars on the
+ * device and compact the indices of the ones and of the rest (two counts read back), (2) sum the ones' bases with
+ * a strided per-work-item sum and a fold tree (mixed additions, no windows, no buckets), (3) pack the rest's
+ * scalars and run the sorted Pippenger ({@link SortedMsm}) over them, its bucket entries mapped back to the
+ * resident bases' indices; zeros take no work at all. The sorted path alone already skips zero digits, so the
+ * split saves less in point additions than in everything proportional to n: the binning passes decode W windows
+ * of every scalar and put every 1 into the same bucket counter (2·#ones same-address atomics), and the window
+ * size is chosen for n instead of the rest's count. {@link MsmOps} counts both sides.
+ *
+ * <p>Invariants: same inputs and result as {@link Msm} (canonical scalars below r, range-checked by the caller;
+ * affine result in normal form, so bit-exact with the plain path: both are the same group element). The index
+ * lists' order is not deterministic (see {@link SplitMsmKernels}); group sums do not depend on it.
+ */
+public final class SplitMsm {
+    private SplitMsm() {
+    }
+
+    private static final Method CLASSIFY = Kernels.find(SplitMsmKernels.class, "classify");
+    private static final Method GATHER = Kernels.find(SplitMsmKernels.class, "gatherScalars");
+    private static final Method SUM = Kernels.find(SplitMsmKernels.class, "sumIndexed");
+    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
+    private static final int LOCAL = 64;
+
+    /**
+     * Whether {@link Msm#msm(ResidentBases, KernelHost.Buffer)} tries the split ({@code -Djzk.msm.split=false}
+     * turns it off, for side-by-side timing). Not final so that tests can flip it.
+     */
+    static volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty("jzk.msm.split", "true"));
+    /**
+     * {@link Msm} keeps the plain path for a segment whose zeros and ones are fewer than n / this (uniform
+     * scalars, e.g. the quotient's H MSM): there the split would add the packing and remapping for nothing.
+     */
+    static final int MIN_TRIVIAL_SHARE = 16;
+    /** Work-items of the ones' sum at most (each sums ≥ {@link #MIN_ONES_PER_ITEM} bases unless there are few). */
+    static final int ONES_ITEMS = Integer.getInteger("jzk.msm.onesItems", 1 << 15);
+    static final int MIN_ONES_PER_ITEM = 8;
+
+    /**
+     * Σ scalars[i]·bases[i] over resident bases, split by scalar class in every segment (whatever the share of
+     * zeros and ones); scalars already on the device as in {@link Msm#msm(ResidentBases, KernelHost.Buffer)}.
+     */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
+        synchronized (bases) {
+            return run(bases, scalars);
+        }
+    }
+
+    /** As {@link #msm(ResidentBases, KernelHost.Buffer)} with the scalars uploaded from 4·n canonical longs. */
+    public static long[] msm(ResidentBases bases, long[] scalars) {
+        synchronized (bases) {
+            return run(bases, Msm.upload(bases, scalars));
+        }
+    }
+
+    private static long[] run(ResidentBases bases, KernelHost.Buffer scalars) {
+        int d = bases.d;
+        DeviceScalars.checkBuffer(scalars, bases.n);
+        DeviceScalars.requireBelowR(bases.host, bases.scratch(), scalars, 0, bases.n, 0);
+        int[] total = new int[48 * d];
+        for (int k = 0; k < bases.segments.length; k++) {
+            int points = bases.segmentSize(k);
+            if (points > 0) {
+                Xyzz.add(d, total, 0, segment(bases.host, d, bases.segments[k], scalars, k * bases.segmentPoints,
+                        points, 0, bases.scratch()), 0);
+            }
+        }
+        return Msm.toAffine(d, total);
+    }
+
+    /**
+     * One segment of n points with scalars {@code [from, from + n)} of the range-checked {@code scalars}: the
+     * XYZZ sum by class, or null when the zeros and ones are fewer than n / {@code minTrivialShare} (0: never
+     * null), the caller then running a plain path (the classification is the only work spent).
+     */
+    static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
+                         int n, int minTrivialShare, MsmScratch scratch) {
+        KernelHost.Buffer countBuf = scratch.get(MsmScratch.Role.CLASS_COUNTS, 2);
+        KernelHost.Buffer ones = scratch.get(MsmScratch.Role.ONES, n);
+        KernelHost.Buffer rest = scratch.get(MsmScratch.Role.REST, n);
+        int[] counts = new int[2];
+        host.write(countBuf, 0, counts, 2);
+        int group = SplitMsmKernels.GROUP;
+        host.launch(CLASSIFY, (n + group - 1) / group * group, group, scalars, from, n, countBuf, ones, rest);
+        host.read(countBuf, 0, counts, 2);
+        int oneCount = counts[0];
+        int restCount = counts[1];
+        MsmOps ops = MsmOps.counting;
+        if (ops != null) {
+            ops.classified += n;
+        }
+        if (minTrivialShare > 0 && (long) (n - restCount) * minTrivialShare < n) {
+            return null;
+        }
+        int pInts = 48 * d;
+        int[] acc = new int[pInts];
+        if (oneCount > 0) {
+            int items = onesItems(oneCount);
+            KernelHost.Buffer partials = scratch.get(MsmScratch.Role.ONES_PARTIALS, (long) items * pInts);
+            host.launch(SUM, grid(items), LOCAL, d, basesBuf, ones, oneCount, partials, items);
+            for (int half = items / 2; half >= 1; half /= 2) {
+                host.launch(FOLD, grid(half), LOCAL, d, partials, half);
+            }
+            host.read(partials, 0, acc, pInts);
+        }
+        if (ops != null) {
+            ops.mixedAdds += oneCount;
+            ops.fullAdds += oneCount > 0 ? onesItems(oneCount) - 1 : 0;
+        }
+        if (restCount > 0) {
+            KernelHost.Buffer packed = scratch.get(MsmScratch.Role.REST_SCALARS, 8L * restCount);
+            host.launch(GATHER, grid(restCount), LOCAL, scalars, from, rest, restCount, packed);
+            int[] sum = SortedMsm.segment(host, d, basesBuf, packed, 0, restCount, SortedMsm.TARGET_SLICES,
+                    SortedMsm.TARGET_REDUCE, scratch, rest);
+            Xyzz.add(d, acc, 0, sum, 0);
+            if (ops != null) {
+                ops.fullAdds += oneCount > 0 ? 1 : 0;
+            }
+        }
+        return acc;
+    }
+
+    /** A power of two ≤ {@link #ONES_ITEMS} giving each work-item about {@link #MIN_ONES_PER_ITEM} bases or more. */
+    static int onesItems(int count) {
+        return Integer.highestOneBit(Math.max(1, Math.min(ONES_ITEMS, count / MIN_ONES_PER_ITEM)));
+    }
+
+    private static int grid(int count) {
+        return (count + LOCAL - 1) / LOCAL * LOCAL;
+    }
+}
