@@ -85,8 +85,8 @@ public final class SplitMsm {
         KernelHost.Buffer rest = scratch.get(MsmScratch.Role.REST, n);
         int[] counts = new int[2];
         host.write(countBuf, 0, counts, 2);
-        int group = SplitMsmKernels.GROUP;
-        host.launch(CLASSIFY, (n + group - 1) / group * group, group, scalars, from, n, countBuf, ones, rest);
+        int chunks = (n + SplitMsmKernels.CHUNK - 1) / SplitMsmKernels.CHUNK;
+        host.launch(CLASSIFY, grid(chunks), LOCAL, scalars, from, n, countBuf, ones, rest);
         host.read(countBuf, 0, counts, 2);
         int oneCount = counts[0];
         int restCount = counts[1];

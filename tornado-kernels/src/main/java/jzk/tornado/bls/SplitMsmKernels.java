@@ -9,8 +9,8 @@ import jzk.tornado.api.KernelContext;
  * sum of their bases: a reduction, no windows, no buckets) and the rest (Pippenger over a compacted index list).
  *
  * <p>Invariants: scalars are canonical 8×32-bit little-endian (as {@link MsmKernels}); a class index list holds
- * segment-local point indices, each once; the order of the lists depends on the arrival order of work-groups at
- * the global counters (inside a group it is ascending), and only group sums are formed over them, so the affine
+ * segment-local point indices, each once; the order of the lists depends on the arrival order of work-items at
+ * the global counters (inside one work-item's chunk it is ascending), and only group sums are formed over them, so the affine
  * result does not depend on it. Bases are affine in 32-bit Montgomery limbs ({@code 24·d} ints, infinity all
  * zeros), sums XYZZ ({@link Xyzz}).
  */
@@ -18,14 +18,12 @@ public final class SplitMsmKernels {
     private SplitMsmKernels() {
     }
 
-    /** Work-group size of {@link #classify} (its local scan has this many slots; counts fit 16 bits). */
-    public static final int GROUP = 128;
+    /** Scalars classified by one work-item of {@link #classify} (one bit each in its two class masks). */
+    public static final int CHUNK = 32;
     /** Class codes of {@link #scalarClass}. */
     static final int ZERO = 0;
     static final int ONE = 1;
     static final int REST = 2;
-    /** One "ones" count in the packed scan word (low 16 bits); a "rest" count is {@code REST_UNIT} (high 16). */
-    private static final int REST_UNIT = 1 << 16;
 
     /** {@link #ZERO}, {@link #ONE} or {@link #REST} for the scalar at {@code s[so…so+8)}. */
     static int scalarClass(int[] s, int so) {
@@ -44,47 +42,47 @@ public final class SplitMsmKernels {
     }
 
     /**
-     * Work-item i &lt; n (scalar {@code from + i}): stream compaction of the indices i by class. Each work-group
-     * counts its ones and rest with one inclusive scan over packed words (ones in the low 16 bits, rest in the
-     * high 16: a group of {@link #GROUP} ≤ 2^16 items cannot carry between them), reserves its ranges with one
-     * global atomic per class ({@code counts[0]} ones, {@code counts[1]} rest; zeroed by the caller), then each
-     * item writes i at its exclusive prefix in {@code ones} or {@code rest}. Launch with local size {@link #GROUP}.
+     * Work-item t: stream compaction of the indices {@code [t·CHUNK, min(n, (t + 1)·CHUNK))} by class (scalar i is
+     * {@code from + i} of the buffer). The work-item classifies its chunk into two bit masks, reserves its ranges
+     * with one global atomic per class ({@code counts[0]} ones, {@code counts[1]} rest; zeroed by the caller), and
+     * writes its indices there in ascending order. No barriers and n / {@link #CHUNK} atomics per counter (a
+     * per-item atomic would put every 1 on one address, the hot spot the split removes from the binning); launch
+     * ceil(n / CHUNK) work-items.
      */
     public static void classify(KernelContext ctx, int[] scalars, int from, int n, int[] counts, int[] ones,
                                 int[] rest) {
-        int[] scan = ctx.allocateIntLocalArray(GROUP);
-        int[] base = ctx.allocateIntLocalArray(2);
-        int lid = ctx.localIdx;
-        int i = ctx.globalIdx;
-        int cls = ZERO;
-        if (i < n) {
-            cls = scalarClass(scalars, (from + i) * 8);
+        int lo = ctx.globalIdx * CHUNK;
+        if (lo >= n) {
+            return;
         }
-        int mine = 0;
-        if (cls == ONE) {
-            mine = 1;
-        } else if (cls == REST) {
-            mine = REST_UNIT;
+        int hi = Math.min(n, lo + CHUNK);
+        int oneMask = 0;
+        int restMask = 0;
+        for (int i = lo; i < hi; i++) {
+            int cls = scalarClass(scalars, (from + i) * 8);
+            if (cls == ONE) {
+                oneMask |= 1 << (i - lo);
+            } else if (cls == REST) {
+                restMask |= 1 << (i - lo);
+            }
         }
-        scan[lid] = mine;
-        ctx.localBarrier();
-        for (int step = 1; step < GROUP; step <<= 1) {
-            int v = lid >= step ? scan[lid - step] : 0;
-            ctx.localBarrier();
-            scan[lid] += v;
-            ctx.localBarrier();
+        int oneAt = 0;
+        int restAt = 0;
+        if (oneMask != 0) {
+            oneAt = Atomics.addInt(counts, 0, Integer.bitCount(oneMask));
         }
-        if (lid == GROUP - 1) {
-            int total = scan[lid];
-            base[0] = Atomics.addInt(counts, 0, total & 0xFFFF);
-            base[1] = Atomics.addInt(counts, 1, total >>> 16);
+        if (restMask != 0) {
+            restAt = Atomics.addInt(counts, 1, Integer.bitCount(restMask));
         }
-        ctx.localBarrier();
-        int before = scan[lid] - mine;
-        if (cls == ONE) {
-            ones[base[0] + (before & 0xFFFF)] = i;
-        } else if (cls == REST) {
-            rest[base[1] + (before >>> 16)] = i;
+        for (int i = lo; i < hi; i++) {
+            int bit = 1 << (i - lo);
+            if ((oneMask & bit) != 0) {
+                ones[oneAt] = i;
+                oneAt++;
+            } else if ((restMask & bit) != 0) {
+                rest[restAt] = i;
+                restAt++;
+            }
         }
     }
 

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the packing and entry remapping against plain Java; the ones' sum and whole split MSMs against field-arith's CPU
  * {@link jzk.arith.Pippenger} (an independent implementation) and the plain sorted path, in affine form. Inputs:
  * random mixes and the edges — all zeros, all ones, no ones, one single one, one single rest, bases at infinity,
- * repeated bases (P + P in a sum), P next to −P, G1 and G2, several segments, n not a multiple of the group size.
+ * repeated bases (P + P in a sum), P next to −P, G1 and G2, several segments, n not a multiple of the chunk.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("jzk.tornado.bls.TestHosts#hosts")
@@ -124,8 +124,8 @@ class SplitMsmTest {
              KernelHost.Buffer rest = host.allocate(Math.max(1, n))) {
             int[] c = new int[2];
             host.write(counts, 0, c, 2);
-            int g = SplitMsmKernels.GROUP;
-            host.launch(CLASSIFY, Math.max(g, (n + g - 1) / g * g), g, sc, from, n, counts, ones, rest);
+            int items = (n + SplitMsmKernels.CHUNK - 1) / SplitMsmKernels.CHUNK;
+            host.launch(CLASSIFY, Math.max(64, (items + 63) / 64 * 64), 64, sc, from, n, counts, ones, rest);
             host.read(counts, 0, c, 2);
             assertEquals(wantOnes.size(), c[0], "ones count, " + what);
             assertEquals(wantRest.size(), c[1], "rest count, " + what);
