@@ -37,8 +37,12 @@ public final class SplitMsm {
      * scalars, e.g. the quotient's H MSM): there the split would add the packing and remapping for nothing.
      */
     static final int MIN_TRIVIAL_SHARE = 16;
-    /** Work-items of the ones' sum at most (each sums ≥ {@link #MIN_ONES_PER_ITEM} bases unless there are few). */
-    static final int ONES_ITEMS = Integer.getInteger("jzk.msm.onesItems", 1 << 15);
+    /**
+     * Work-items of the ones' sum at most (each sums ≥ {@link #MIN_ONES_PER_ITEM} bases unless there are few): by
+     * default the slice count the sorted path's slice sums aim for ({@link SortedMsm#TARGET_SLICES}, the same kind
+     * of kernel: chains of mixed additions, one per work-item), the fold then costs that many full additions.
+     */
+    static final int ONES_ITEMS = Integer.getInteger("jzk.msm.onesItems", SortedMsm.TARGET_SLICES);
     static final int MIN_ONES_PER_ITEM = 8;
 
     /**
