@@ -205,7 +205,8 @@ class SplitMsmTest {
         try (ResidentBases rb = new ResidentBases(host, d, bases, segmentPoints)) {
             assertArrayEquals(want, SplitMsm.msm(rb, scalars), "split vs CPU, " + what);
             assertArrayEquals(want, SortedMsm.msm(rb, scalars), "plain sorted vs CPU, " + what);
-            try (KernelHost.Buffer sc = BlsGpu.uploadScalars(host, scalars)) {
+            // device scalars in a larger buffer (the MSM reads its first n)
+            try (KernelHost.Buffer sc = BlsGpu.uploadScalars(host, Arrays.copyOf(scalars, scalars.length + 8))) {
                 assertArrayEquals(want, SplitMsm.msm(rb, sc), "split, device scalars, " + what);
             }
         }
@@ -269,6 +270,19 @@ class SplitMsmTest {
             System.arraycopy(g, 0, same, 12 * i, 12);
         }
         check(1, same, constant(m, 1), 1 << 20, "1000 × G: doublings inside the chains and the fold");
+    }
+
+    /** A scalar ≥ r is rejected before any split, naming its index. */
+    @Test
+    void scalarNotBelowRIsNamed() {
+        int n = 50;
+        long[] s = constant(n, 1);
+        System.arraycopy(Limbs.fromBigInteger(Fr.R, 4), 0, s, 4 * 33, 4);
+        try (ResidentBases rb = new ResidentBases(host, 1, bases(G1.CURVE, n), 1 << 20)) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> SplitMsm.msm(rb, s));
+            assertTrue(e.getMessage().startsWith("scalar 33 is not below the group order r"), e.getMessage());
+        }
     }
 
     /** {@link Msm}'s resident entry point splits when zeros and ones are common, and stays plain otherwise. */
