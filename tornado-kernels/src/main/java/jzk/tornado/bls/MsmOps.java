@@ -10,7 +10,8 @@ package jzk.tornado.bls;
  * <p>Fields: {@code mixedAdds} affine-base additions (bucket entries, ones); {@code fullAdds} XYZZ + XYZZ
  * additions and doublings (bucket reduction, folds, Horner); {@code digitScans} scalar windows decoded by the
  * binning passes (2·W per scalar binned); {@code classified} scalars classified by the split; {@code hotCounter}
- * the largest number of same-address atomics of one binning pass (the largest bucket).
+ * the largest number of same-address atomics of one binning pass (the largest bucket); {@code splitSegments}
+ * segments summed by class.
  */
 public final class MsmOps {
     public long mixedAdds;
@@ -18,6 +19,7 @@ public final class MsmOps {
     public long digitScans;
     public long classified;
     public long hotCounter;
+    public long splitSegments;
 
     /** The counts being accumulated, or null (the default: nothing is counted). */
     static volatile MsmOps counting;
@@ -42,6 +44,7 @@ public final class MsmOps {
     @Override
     public String toString() {
         return String.format("%d mixed + %d full point additions (%d total), %d digit scans, %d classified,"
-                + " hottest counter %d", mixedAdds, fullAdds, pointOps(), digitScans, classified, hotCounter);
+                + " hottest counter %d, %d segments split", mixedAdds, fullAdds, pointOps(), digitScans, classified,
+                hotCounter, splitSegments);
     }
 }

@@ -113,6 +113,7 @@ public final class SplitMsm {
             host.read(partials, 0, acc, pInts);
         }
         if (ops != null) {
+            ops.splitSegments++;
             ops.mixedAdds += oneCount;
             ops.fullAdds += oneCount > 0 ? onesItems(oneCount) - 1 : 0;
         }
