@@ -9,9 +9,9 @@ package jzk.tornado.bls;
  *
  * <p>Fields: {@code mixedAdds} affine-base additions (bucket entries, ones); {@code fullAdds} XYZZ + XYZZ
  * additions and doublings (bucket reduction, folds, Horner); {@code digitScans} scalar windows decoded by the
- * binning passes (2·W per scalar binned); {@code classified} scalars classified by the split; {@code hotCounter}
- * the largest number of same-address atomics of one binning pass (the largest bucket); {@code splitSegments}
- * segments summed by class.
+ * binning passes (2·W per scalar binned); {@code classified} scalars read by the split's classification passes
+ * (counting, compacting); {@code hotCounter} the largest number of same-address atomics of one binning pass (the
+ * largest bucket); {@code splitSegments} segments summed by class.
  */
 public final class MsmOps {
     public long mixedAdds;

@@ -5,7 +5,8 @@ import java.lang.reflect.Method;
 /**
  * Host driver of the MSM split by scalar class ({@link SplitMsmKernels}), for witnesses whose scalars are mostly
  * 0 and 1 (a PoRep partition's aux values are largely SHA-256 bits): per segment, (1) classify the scalars on the
- * device and compact the indices of the ones and of the rest (two counts read back), (2) sum the ones' bases with
+ * device and compact the indices of the ones and of the rest (two counts read back; when {@link Msm} asks, a
+ * counting pass first decides whether to split at all), (2) sum the ones' bases with
  * a strided per-work-item sum and a fold tree (mixed additions, no windows, no buckets), (3) pack the rest's
  * scalars and run the sorted Pippenger ({@link SortedMsm}) over them, its bucket entries mapped back to the
  * resident bases' indices; zeros take no work at all. The sorted path alone already skips zero digits, so the
@@ -80,27 +81,40 @@ public final class SplitMsm {
     /**
      * One segment of n points with scalars {@code [from, from + n)} of the range-checked {@code scalars}: the
      * XYZZ sum by class, or null when the zeros and ones are fewer than n / {@code minTrivialShare} (0: never
-     * null), the caller then running a plain path (the classification is the only work spent).
+     * null), the caller then running a plain path (one counting pass over the scalars is the only work spent, and
+     * no index list is allocated).
      */
     static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
                          int n, int minTrivialShare, MsmScratch scratch) {
         KernelHost.Buffer countBuf = scratch.get(MsmScratch.Role.CLASS_COUNTS, 2);
-        KernelHost.Buffer ones = scratch.get(MsmScratch.Role.ONES, n);
-        KernelHost.Buffer rest = scratch.get(MsmScratch.Role.REST, n);
         int[] counts = new int[2];
-        host.write(countBuf, 0, counts, 2);
         int chunks = (n + SplitMsmKernels.CHUNK - 1) / SplitMsmKernels.CHUNK;
-        host.launch(CLASSIFY, grid(chunks), LOCAL, scalars, from, n, countBuf, ones, rest);
-        host.read(countBuf, 0, counts, 2);
-        int oneCount = counts[0];
-        int restCount = counts[1];
         MsmOps ops = MsmOps.counting;
         if (ops != null) {
             ops.classified += n;
         }
-        if (minTrivialShare > 0 && (long) (n - restCount) * minTrivialShare < n) {
-            return null;
+        if (minTrivialShare > 0) {
+            // count first: a segment left to the plain path (uniform scalars) never allocates the index lists
+            host.write(countBuf, 0, counts, 2);
+            host.launch(CLASSIFY, grid(chunks), LOCAL, scalars, from, n, countBuf,
+                    scratch.get(MsmScratch.Role.ONES, 1), scratch.get(MsmScratch.Role.REST, 1), 0);
+            host.read(countBuf, 0, counts, 2);
+            if ((long) (n - counts[1]) * minTrivialShare < n) {
+                return null;
+            }
+            if (ops != null) {
+                ops.classified += n;
+            }
         }
+        KernelHost.Buffer ones = scratch.get(MsmScratch.Role.ONES, n);
+        KernelHost.Buffer rest = scratch.get(MsmScratch.Role.REST, n);
+        counts[0] = 0;
+        counts[1] = 0;
+        host.write(countBuf, 0, counts, 2);
+        host.launch(CLASSIFY, grid(chunks), LOCAL, scalars, from, n, countBuf, ones, rest, 1);
+        host.read(countBuf, 0, counts, 2);
+        int oneCount = counts[0];
+        int restCount = counts[1];
         int pInts = 48 * d;
         int[] acc = new int[pInts];
         if (oneCount > 0) {

@@ -45,12 +45,13 @@ public final class SplitMsmKernels {
      * Work-item t: stream compaction of the indices {@code [t·CHUNK, min(n, (t + 1)·CHUNK))} by class (scalar i is
      * {@code from + i} of the buffer). The work-item classifies its chunk into two bit masks, reserves its ranges
      * with one global atomic per class ({@code counts[0]} ones, {@code counts[1]} rest; zeroed by the caller), and
-     * writes its indices there in ascending order. No barriers and n / {@link #CHUNK} atomics per counter (a
-     * per-item atomic would put every 1 on one address, the hot spot the split removes from the binning); launch
-     * ceil(n / CHUNK) work-items.
+     * writes its indices there in ascending order ({@code write == 1}; with {@code write == 0} it only counts, and
+     * {@code ones}, {@code rest} are not touched: the driver decides from the counts whether to split before it
+     * allocates the lists). No barriers and n / {@link #CHUNK} atomics per counter (a per-item atomic would put
+     * every 1 on one address, the hot spot the split removes from the binning); launch ceil(n / CHUNK) work-items.
      */
     public static void classify(KernelContext ctx, int[] scalars, int from, int n, int[] counts, int[] ones,
-                                int[] rest) {
+                                int[] rest, int write) {
         int lo = ctx.globalIdx * CHUNK;
         if (lo >= n) {
             return;
@@ -73,6 +74,9 @@ public final class SplitMsmKernels {
         }
         if (restMask != 0) {
             restAt = Atomics.addInt(counts, 1, Integer.bitCount(restMask));
+        }
+        if (write == 0) {
+            return;
         }
         for (int i = lo; i < hi; i++) {
             int bit = 1 << (i - lo);

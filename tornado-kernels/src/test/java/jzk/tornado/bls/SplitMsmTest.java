@@ -125,7 +125,14 @@ class SplitMsmTest {
             int[] c = new int[2];
             host.write(counts, 0, c, 2);
             int items = (n + SplitMsmKernels.CHUNK - 1) / SplitMsmKernels.CHUNK;
-            host.launch(CLASSIFY, Math.max(64, (items + 63) / 64 * 64), 64, sc, from, n, counts, ones, rest);
+            int grid = Math.max(64, (items + 63) / 64 * 64);
+            host.launch(CLASSIFY, grid, 64, sc, from, n, counts, ones, rest, 0);
+            host.read(counts, 0, c, 2);
+            assertEquals(List.of(wantOnes.size(), wantRest.size()), List.of(c[0], c[1]), "counting pass, " + what);
+            c[0] = 0;
+            c[1] = 0;
+            host.write(counts, 0, c, 2);
+            host.launch(CLASSIFY, grid, 64, sc, from, n, counts, ones, rest, 1);
             host.read(counts, 0, c, 2);
             assertEquals(wantOnes.size(), c[0], "ones count, " + what);
             assertEquals(wantRest.size(), c[1], "rest count, " + what);
@@ -295,10 +302,12 @@ class SplitMsmTest {
         boolean saved = SplitMsm.enabled;
         try (ResidentBases rb = new ResidentBases(host, 1, b, 1 << 20)) {
             MsmOps split = MsmOps.count(() -> assertArrayEquals(cpu(1, b, mix), Msm.msm(rb, mix), "Msm, mix"));
-            assertEquals(n, split.classified, "classified");
+            assertEquals(2 * n, split.classified, "counted, then classified");
+            assertEquals(1, split.splitSegments, "split");
             MsmOps plain = MsmOps.count(() -> assertArrayEquals(cpu(1, b, uniform), Msm.msm(rb, uniform),
                     "Msm, uniform"));
-            assertEquals(n, plain.classified, "classified, then left to the plain path");
+            assertEquals(n, plain.classified, "counted, then left to the plain path");
+            assertEquals(0, plain.splitSegments, "not split");
             assertEquals(0, plain.mixedAdds, "no sorted-path work counted: uniform scalars below 2^17 go chunked");
             SplitMsm.enabled = false;
             MsmOps off = MsmOps.count(() -> assertArrayEquals(cpu(1, b, mix), Msm.msm(rb, mix), "Msm, split off"));
