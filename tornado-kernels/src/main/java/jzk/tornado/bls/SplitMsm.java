@@ -117,14 +117,14 @@ public final class SplitMsm {
         int restCount = counts[1];
         int pInts = 48 * d;
         int[] acc = new int[pInts];
+        KernelHost.Buffer partials = null;
         if (oneCount > 0) {
             int items = onesItems(oneCount);
-            KernelHost.Buffer partials = scratch.get(MsmScratch.Role.ONES_PARTIALS, (long) items * pInts);
+            partials = scratch.get(MsmScratch.Role.ONES_PARTIALS, (long) items * pInts);
             host.launch(SUM, grid(items), LOCAL, d, basesBuf, ones, oneCount, partials, items);
             for (int half = items / 2; half >= 1; half /= 2) {
                 host.launch(FOLD, grid(half), LOCAL, d, partials, half);
             }
-            host.read(partials, 0, acc, pInts);
         }
         if (ops != null) {
             ops.splitSegments++;
@@ -136,9 +136,15 @@ public final class SplitMsm {
             host.launch(GATHER, grid(restCount), LOCAL, scalars, from, rest, restCount, packed);
             int[] sum = SortedMsm.segment(host, d, basesBuf, packed, 0, restCount, SortedMsm.TARGET_SLICES,
                     SortedMsm.TARGET_REDUCE, scratch, rest);
-            Xyzz.add(d, acc, 0, sum, 0);
-            if (ops != null) {
-                ops.fullAdds += oneCount > 0 ? 1 : 0;
+            Xyzz.copy(d, acc, 0, sum, 0);
+        }
+        if (partials != null) {
+            // read after the rest's launches: the ones' sum and the rest share one wait for the device
+            int[] onesSum = new int[pInts];
+            host.read(partials, 0, onesSum, pInts);
+            Xyzz.add(d, acc, 0, onesSum, 0);
+            if (ops != null && restCount > 0) {
+                ops.fullAdds++;
             }
         }
         return acc;
