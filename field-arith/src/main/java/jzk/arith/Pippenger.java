@@ -130,7 +130,7 @@ public final class Pippenger {
             int so = scalarsOff + i * SCALAR_LIMBS;
             long high = scalarsCanonical[so + 1] | scalarsCanonical[so + 2] | scalarsCanonical[so + 3];
             if ((scalarsCanonical[so] | high) != 0 && !curve.isInfinityAffine(basesAffine, basesOff + i * al)) {
-                if (high == 0 && scalarsCanonical[so] == 1) {
+                if (SPLIT_ONES && high == 0 && scalarsCanonical[so] == 1) {
                     unit[u++] = i;
                 } else {
                     live[m++] = i;
@@ -201,6 +201,11 @@ public final class Pippenger {
         }
     }
 
+    /**
+     * Whether scalars equal to 1 are summed apart ({@code -Djzk.msm.split=false} sends them through the windows
+     * like any scalar: the before/after switch, shared with the device MSM's split).
+     */
+    public static final boolean SPLIT_ONES = !"false".equalsIgnoreCase(System.getProperty("jzk.msm.split", "true"));
     /** A chunk of the ones is summed batch-affine from this many points on (else by mixed additions). */
     static final int ONES_BATCH_MIN_POINTS = 1 << 14;
     /** Accumulators of a batch-affine ones' sum: point k goes to k mod this, so a batch never meets a conflict. */

@@ -132,6 +132,19 @@ public final class BlsBench {
             for (int lg : sizes(opt.get(d == 1 ? "msm1mix" : "msm2mix"))) {
                 long[] bases = repeatedBases(d, 1 << lg);
                 long[] scalars = mixedScalars(1 << lg, zeros, ones, new SplittableRandom(200 + lg));
+                if (lg <= CPU_MAX_LG_MSM) {
+                    // field-arith's Pippenger, which sums the ones apart unless -Djzk.msm.split=false
+                    jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+                    long[][] jac = new long[1][];
+                    double cpuMs = median(reps, () -> jac[0] = jzk.arith.Pippenger.msm(curve, bases, scalars, 1 << lg));
+                    long[] aff = new long[curve.affineLongs()];
+                    curve.toAffine(aff, 0, jac[0], 0);
+                    String op = (d == 1 ? "msm G1" : "msm G2")
+                            + String.format(" mix %.0f%%/%.0f%%", 100 * zeros, 100 * ones);
+                    firstResult.put(op + lg, aff);
+                    rows.add(new Row(op + " cpu", lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores, "
+                            + "ones " + (jzk.arith.Pippenger.SPLIT_ONES ? "summed apart" : "in the windows")));
+                }
                 for (KernelHost h : hosts) {
                     if (!isGpu(h) && lg > JVM_MAX_LG_MIX) {
                         continue;
