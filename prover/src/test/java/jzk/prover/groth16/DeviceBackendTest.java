@@ -101,5 +101,16 @@ class DeviceBackendTest {
         ProvingKey pk = Groth16.setup(cs, new Random(40));
         assertArrayEquals(ProofCodec.encode(Groth16.prove(pk, cs, w, CpuBackend.INSTANCE, r, s)),
                 ProofCodec.encode(Groth16.prove(pk, cs, w, dev, r, s)), "bellman key on " + name);
+        // a witness of mostly bits: the MSMs split by scalar class on the device
+        var bits = TestCircuits.bitDecompositions(2, 5);
+        R1cs bcs = Synthesizer.record(bits);
+        Witness bw = Synthesizer.witness(bits);
+        ProvingKey bpk = Groth16.setup(bcs, new Random(41));
+        Proof[] split = new Proof[1];
+        MsmOps ops = MsmOps.count(() -> split[0] = Groth16.prove(bpk, bcs, bw, dev, r, s));
+        assertArrayEquals(ProofCodec.encode(Groth16.prove(bpk, bcs, bw, CpuBackend.INSTANCE, r, s)),
+                ProofCodec.encode(split[0]), "bit-heavy witness on " + name);
+        assertTrue(ops.splitSegments >= 4, "split on " + name + ": " + ops);
+        dev.close();
     }
 }
