@@ -14,7 +14,10 @@ import jzk.arith.FrDomain;
 
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
- * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}). Prints one Markdown table: op × size ×
+ * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}; {@code msm1mix=20,24 msm2mix=22 zeros=0.47
+ * ones=0.43} adds plain-vs-split rows over a witness-like scalar mix, see {@link #benchMixMsm}; the default shares
+ * are those of the aux values of a SHA-256-leaf PoRep partition, {@code PorepShape(2, 20, SHA256)}). Prints one
+ * Markdown table: op × size ×
  * backend with median wall times over {@code reps} runs after one untimed warm-up (the notes list every rep),
  * "resident" meaning inputs already on the device (NTT data; MSM bases, and for the sorted MSM rows the scalars
  * too; the chunked MSM rows upload scalars inside the timed call) and "with transfers" the full host call; plus
@@ -41,6 +44,8 @@ public final class BlsBench {
     /** Largest sizes the jvm device is asked to run (it is a reference, not a contender). */
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
+    /** Largest mixed-scalar MSM the jvm device and CPU OpenCL run (mostly 0/1 scalars: a few additions each). */
+    private static final int JVM_MAX_LG_MIX = Integer.getInteger("jzk.bench.jvmMaxLgMix", 12);
     /** Largest NTT the CPU baseline runs. */
     private static final int CPU_MAX_LG_NTT = Integer.getInteger("jzk.bench.cpuMaxLgNtt", 24);
     /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
@@ -115,6 +120,36 @@ public final class BlsBench {
                         rows.add(benchMsm(h, d, lg, bases, scalars, reps, 1 << items, firstResult, agree));
                     }
                     rows.add(benchSortedMsm(h, d, lg, bases, scalars, reps, firstResult, agree));
+                }
+            }
+        }
+        double zeros = Double.parseDouble(opt.getOrDefault("zeros", "0.47"));
+        double ones = Double.parseDouble(opt.getOrDefault("ones", "0.43"));
+        if (zeros < 0 || ones < 0 || zeros + ones > 1) {
+            throw new IllegalArgumentException("zeros=" + zeros + " ones=" + ones + " is not a share of scalars");
+        }
+        for (int d = 1; d <= 2; d++) {
+            for (int lg : sizes(opt.get(d == 1 ? "msm1mix" : "msm2mix"))) {
+                long[] bases = repeatedBases(d, 1 << lg);
+                long[] scalars = mixedScalars(1 << lg, zeros, ones, new SplittableRandom(200 + lg));
+                if (lg <= CPU_MAX_LG_MSM) {
+                    // field-arith's Pippenger, which sums the ones apart unless -Djzk.msm.split=false
+                    jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+                    long[][] jac = new long[1][];
+                    double cpuMs = median(reps, () -> jac[0] = jzk.arith.Pippenger.msm(curve, bases, scalars, 1 << lg));
+                    long[] aff = new long[curve.affineLongs()];
+                    curve.toAffine(aff, 0, jac[0], 0);
+                    String op = (d == 1 ? "msm G1" : "msm G2")
+                            + String.format(" mix %.0f%%/%.0f%%", 100 * zeros, 100 * ones);
+                    firstResult.put(op + lg, aff);
+                    rows.add(new Row(op + " cpu", lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores, "
+                            + "ones " + (jzk.arith.Pippenger.SPLIT_ONES ? "summed apart" : "in the windows")));
+                }
+                for (KernelHost h : hosts) {
+                    if (!isGpu(h) && lg > JVM_MAX_LG_MIX) {
+                        continue;
+                    }
+                    rows.addAll(benchMixMsm(h, d, lg, bases, scalars, zeros, ones, reps, firstResult, agree));
                 }
             }
         }
@@ -274,6 +309,35 @@ public final class BlsBench {
         }
     }
 
+    /**
+     * A witness-like scalar mix ({@link #mixedScalars}) over resident bases and device-resident scalars, plain
+     * sorted path ({@link SortedMsm#msm(ResidentBases, KernelHost.Buffer)}) against the scalar-class split
+     * ({@link SplitMsm#msm(ResidentBases, KernelHost.Buffer)}), side by side; each note gives the operation counts
+     * of one more call ({@link MsmOps}); agrees = the two give the same affine point.
+     */
+    private static List<Row> benchMixMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, double zeros,
+                                         double ones, int reps, Map<String, long[]> first,
+                                         Map<String, String> agree) {
+        String op = (d == 1 ? "msm G1" : "msm G2") + String.format(" mix %.0f%%/%.0f%%", 100 * zeros, 100 * ones);
+        List<Row> out = new ArrayList<>();
+        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases);
+             KernelHost.Buffer sc = BlsGpu.uploadScalars(h, scalars)) {
+            for (boolean split : new boolean[] {false, true}) {
+                long[][] res = new long[1][];
+                Runnable call = split ? () -> res[0] = SplitMsm.msm(rb, sc) : () -> res[0] = SortedMsm.msm(rb, sc);
+                Timing t = time(reps, call);
+                MsmOps ops = MsmOps.count(call);
+                String rowOp = op + (split ? " split" : " plain");
+                // both rows against the first result of the mix at this size (plain on the first backend)
+                long[] ref = first.putIfAbsent(op + lg, res[0]);
+                agree.put(rowOp + lg + "|" + h.name(), ref == null || Arrays.equals(ref, res[0]) ? "yes" : "NO");
+                out.add(new Row(rowOp, lg, h.name(), t.median(), Double.NaN,
+                        (split ? "SplitMsm" : "SortedMsm") + "; " + ops + "; " + t.text()));
+            }
+        }
+        return out;
+    }
+
     private static Row benchFrMul(KernelHost h, int lg, int iterations) {
         int n = 1 << lg;
         long[] x = randomFr(lg, new SplittableRandom(5));
@@ -347,6 +411,28 @@ public final class BlsBench {
         long[] v = new long[n * 4];
         for (int i = 0; i < v.length; i++) {
             v[i] = (i % 4 == 3) ? rnd.nextLong() >>> 2 : rnd.nextLong();
+        }
+        return v;
+    }
+
+    /**
+     * n canonical scalars: 0 with probability {@code zeros}, 1 with probability {@code ones}, else uniform below
+     * 2^254 (the witness of a PoRep partition: bits of SHA-256 and Merkle paths, the rest full field elements).
+     */
+    static long[] mixedScalars(int n, double zeros, double ones, SplittableRandom rnd) {
+        long[] v = new long[n * 4];
+        for (int i = 0; i < n; i++) {
+            double u = rnd.nextDouble();
+            if (u < zeros) {
+                continue;
+            }
+            if (u < zeros + ones) {
+                v[4 * i] = 1;
+                continue;
+            }
+            for (int k = 0; k < 4; k++) {
+                v[4 * i + k] = k == 3 ? rnd.nextLong() >>> 2 : rnd.nextLong();
+            }
         }
         return v;
     }
