@@ -37,15 +37,9 @@ public enum MerkleHash {
                 Boolean[] lb = Bits.toBitsLe(cs, "left", left, 255);
                 Boolean[] rb = Bits.toBitsLe(cs, "right", right, 255);
                 Boolean[] msg = new Boolean[512];
-                leBitsToMessage(lb, msg, 0);
-                leBitsToMessage(rb, msg, 256);
-                Boolean[] digest = Sha256Gadget.hash(cs, "sha", msg);
-                Boolean[] le = new Boolean[254];
-                for (int i = 0; i < 254; i++) {
-                    // value bit i lives in digest byte i/8, at position 7 - i%8 counted from that byte's MSB
-                    le[i] = digest[8 * (i >>> 3) + 7 - (i & 7)];
-                }
-                return Bits.pack(cs, "out", le);
+                Bits.toLe32Message(lb, msg, 0);
+                Bits.toLe32Message(rb, msg, 256);
+                return Bits.packDigest254(cs, "out", Sha256Gadget.hash(cs, "sha", msg));
             } finally {
                 cs.popNamespace();
             }
@@ -79,12 +73,5 @@ public enum MerkleHash {
         long[] out = new long[Fr.LIMBS];
         hash2Native(left, 0, right, 0, out, 0);
         return out;
-    }
-
-    /** 255 little-endian value bits (+ a zero 256th) → 32 message bytes little-endian, each byte MSB first. */
-    private static void leBitsToMessage(Boolean[] le, Boolean[] msg, int off) {
-        for (int i = 0; i < 256; i++) {
-            msg[off + 8 * (i >>> 3) + 7 - (i & 7)] = i < le.length ? le[i] : Boolean.FALSE;
-        }
     }
 }
