@@ -3,10 +3,10 @@ package jzk.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import jzk.prover.circuits.PorepInput;
-import jzk.prover.circuits.PorepInputGenerator;
+import jzk.prover.circuits.PartitionShape;
 import jzk.prover.circuits.PorepJson;
-import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.VanillaJson;
+import jzk.prover.circuits.VanillaProof;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code jzk gen-input}: a vanilla-proof JSON ({@link PorepJson}) for a built-in circuit shape, generated
- * deterministically from {@code --seed} by {@link PorepInputGenerator} (the same data {@code jzk batch}
- * generates for proof i with seed S + i).
+ * {@code jzk gen-input}: a vanilla-proof JSON ({@link PorepJson}, or {@link jzk.prover.circuits.StackedDrgJson} for
+ * {@code --shape stacked-drg}) for a built-in circuit shape, generated deterministically from {@code --seed} by the
+ * shape's generator (the same data {@code jzk batch} generates for proof i with seed S + i).
  */
 @Command(name = "gen-input", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate a vanilla-proof input JSON for the built-in circuit.")
@@ -39,17 +39,16 @@ public final class GenInputCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PorepShape s = shape.shape();
-        PorepInput in = PorepInputGenerator.generate(s, shape.partitions, seed);
+        PartitionShape s = shape.shape();
+        VanillaProof in = s.generate(shape.partitions, seed);
         try {
-            PorepJson.write(in, output);
+            VanillaJson.write(in, output);
         } catch (IOException e) {
             String why = e instanceof java.nio.file.NoSuchFileException ? "its directory does not exist" : e.toString();
             throw new CliException(CliException.FAILURE, "cannot write " + output + ": " + why, e);
         }
         spec.commandLine().getOut().println("wrote " + output + ": " + shape.partitions + " partition(s) of "
-                + s.challenges() + " challenges, depth " + s.depth() + ", " + s.leafHash().name().toLowerCase(
-                java.util.Locale.ROOT) + " leaves (seed " + seed + ")");
+                + s.describe() + " (seed " + seed + ")");
         spec.commandLine().getOut().flush();
         return 0;
     }
