@@ -69,7 +69,7 @@ public final class StackedDrgCircuit implements Circuit {
         AllocatedNum[] out = new AllocatedNum[n];
         for (int i = 0; i < n; i++) {
             int at = from + i;
-            out[i] = AllocatedNum.alloc(cs, name + i, () -> StackedDrgPartition.element(v, at));
+            out[i] = AllocatedNum.alloc(cs, name + i, () -> PorepPartition.element(v, at));
         }
         return out;
     }
@@ -90,7 +90,7 @@ public final class StackedDrgCircuit implements Circuit {
             parentBits[o] = Bits.toBitsLe(cs, "parent" + o + "_bits", pi, 3 * cr);
         }
         // 1. the data leaf in tree D
-        AllocatedNum data = AllocatedNum.alloc(cs, "data", () -> StackedDrgPartition.element(p.data(), c));
+        AllocatedNum data = AllocatedNum.alloc(cs, "data", () -> PorepPartition.element(p.data(), c));
         AllocatedNum[] dSibs = allocVector(cs, "d_sibling", p == null ? null : p.dSiblings(), c * d, d);
         MerklePath.root(cs, "comm_d_path", MerkleHash.SHA256, data, java.util.Arrays.copyOf(indexBits, d), dSibs)
                 .enforceEqual(cs, "comm_d", commD);

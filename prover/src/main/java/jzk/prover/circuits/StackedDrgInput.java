@@ -86,7 +86,7 @@ public record StackedDrgInput(StackedDrgShape shape, List<StackedDrgPartition> p
                 String cat = at + ".challenges[" + c + "]";
                 long idx = p.indices()[c];
                 checkIndex(cat + ".index", idx, d);
-                long[] data = StackedDrgPartition.element(p.data(), c);
+                long[] data = PorepPartition.element(p.data(), c);
                 long[] root = MerklePath.rootNative(MerkleHash.SHA256, data,
                         java.util.Arrays.copyOfRange(p.dSiblings(), c * d * N, (c + 1) * d * N), d, idx);
                 if (!Fr.F.equal(root, 0, p.commD(), 0)) {

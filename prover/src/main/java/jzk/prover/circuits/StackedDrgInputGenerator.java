@@ -94,7 +94,7 @@ public final class StackedDrgInputGenerator {
             cLeaves.put(e.getKey(), StackedDrgInput.columnHash(s, e.getValue(), 0));
         }
         for (int c = 0; c < k; c++) {
-            dLeaves.put(indices[c], StackedDrgPartition.element(data, c));
+            dLeaves.put(indices[c], PorepPartition.element(data, c));
             long[] labels = StackedDrgInput.labels(s, p, c);
             cLeaves.put(indices[c], StackedDrgInput.columnHash(s, labels, 0));
             long[] replica = new long[N];

@@ -1,11 +1,10 @@
 package jzk.prover.circuits;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import jzk.arith.Fr;
 import jzk.prover.gadgets.AllocatedNum;
 import jzk.prover.gadgets.Bits;
 import jzk.prover.gadgets.Boolean;
+import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.gadgets.Sha256Gadget;
 import jzk.prover.r1cs.ConstraintCounter;
 import jzk.prover.r1cs.ConstraintSystem;
@@ -98,17 +97,8 @@ final class StackedDrgLabel {
         for (int k = 0; k < labelParents; k++) {
             Fr.F.toBytesLE(msg, 64 + 32 * k, parents, (k % count) * N);
         }
-        byte[] d;
-        try {
-            d = MessageDigest.getInstance("SHA-256").digest(msg);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK must provide SHA-256", e);
-        }
-        d[31] &= 0x3f;
         long[] out = new long[N];
-        if (!Fr.F.fromBytesLE(out, 0, d, 0)) {
-            throw new IllegalStateException("a 254-bit value is always below r");
-        }
+        MerkleHash.sha256To254(msg, out, 0);
         return out;
     }
 }

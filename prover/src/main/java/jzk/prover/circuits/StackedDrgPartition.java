@@ -1,7 +1,5 @@
 package jzk.prover.circuits;
 
-import jzk.arith.Fr;
-
 /**
  * The vanilla-proof data of one StackedDRG partition, validated by {@link StackedDrgInput}. Field elements are Fr
  * Montgomery, 4 limbs, in flat arrays (a handful of objects per partition). With K challenges, L layers, D = depth,
@@ -19,14 +17,7 @@ import jzk.arith.Fr;
 public record StackedDrgPartition(long[] replicaId, long[] commD, long[] commC, long[] commRLast, long[] commR,
         long[] indices, long[] parents, long[] data, long[] dSiblings, long[] columns, long[] cSiblings,
         long[] rSiblings) {
-    static final int N = Fr.LIMBS;
-
     public int challenges() {
         return indices.length;
-    }
-
-    /** Element {@code i} of a flat vector (copy). */
-    static long[] element(long[] v, int i) {
-        return java.util.Arrays.copyOfRange(v, i * N, (i + 1) * N);
     }
 }

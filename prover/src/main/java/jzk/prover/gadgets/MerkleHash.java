@@ -50,18 +50,26 @@ public enum MerkleHash {
             byte[] msg = new byte[64];
             Fr.F.toBytesLE(msg, 0, left, lo);
             Fr.F.toBytesLE(msg, 32, right, ro);
-            byte[] d;
-            try {
-                d = MessageDigest.getInstance("SHA-256").digest(msg);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("the JDK must provide SHA-256", e);
-            }
-            d[31] &= 0x3f;
-            if (!Fr.F.fromBytesLE(out, oo, d, 0)) {
-                throw new IllegalStateException("a 254-bit value is always below r");
-            }
+            sha256To254(msg, out, oo);
         }
     };
+
+    /**
+     * {@code out[oo..]} = SHA-256 of {@code msg} read as a little-endian integer with its top two bits cleared
+     * (below 2^254 < r), natively: the value {@link Bits#packDigest254} gives in circuit.
+     */
+    public static void sha256To254(byte[] msg, long[] out, int oo) {
+        byte[] d;
+        try {
+            d = MessageDigest.getInstance("SHA-256").digest(msg);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK must provide SHA-256", e);
+        }
+        d[31] &= 0x3f;
+        if (!Fr.F.fromBytesLE(out, oo, d, 0)) {
+            throw new IllegalStateException("a 254-bit value is always below r");
+        }
+    }
 
     /** {@code H(left, right)} in the circuit. */
     public abstract AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right);
