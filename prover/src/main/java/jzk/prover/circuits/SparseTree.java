@@ -50,16 +50,21 @@ final class SparseTree {
                 }
             }
             out.add(level);
-            HashMap<Long, long[]> next = new HashMap<>();
-            long[] children = new long[arity * N];
-            for (var e : level.entrySet()) {
-                long key = e.getKey();
-                if (key % arity == 0) {
-                    for (int j = 0; j < arity; j++) {
-                        System.arraycopy(level.get(key + j), 0, children, j * N, N);
-                    }
-                    next.put(key / arity, hash.hash(children));
+            // the parents of this level, hashed in parallel (pure function of the level: order does not matter)
+            Map<Long, long[]> lv = level;
+            long[] parents = level.keySet().stream().filter(key -> key % arity == 0).mapToLong(Long::longValue)
+                    .toArray();
+            long[][] hashed = new long[parents.length][];
+            java.util.stream.IntStream.range(0, parents.length).parallel().forEach(i -> {
+                long[] children = new long[arity * N];
+                for (int j = 0; j < arity; j++) {
+                    System.arraycopy(lv.get(parents[i] + j), 0, children, j * N, N);
                 }
+                hashed[i] = hash.hash(children);
+            });
+            HashMap<Long, long[]> next = new HashMap<>();
+            for (int i = 0; i < parents.length; i++) {
+                next.put(parents[i] / arity, hashed[i]);
             }
             level = next;
         }

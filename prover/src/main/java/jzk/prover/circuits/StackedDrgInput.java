@@ -82,33 +82,53 @@ public record StackedDrgInput(StackedDrgShape shape, List<StackedDrgPartition> p
             if (!Fr.F.equal(commR, 0, p.commR(), 0)) {
                 throw new PorepInputException(at + ".commR: is not Poseidon(commC, commRLast)");
             }
-            for (int c = 0; c < k; c++) {
-                String cat = at + ".challenges[" + c + "]";
-                long idx = p.indices()[c];
-                checkIndex(cat + ".index", idx, d);
-                long[] data = PorepPartition.element(p.data(), c);
-                long[] root = MerklePath.rootNative(MerkleHash.SHA256, data,
-                        java.util.Arrays.copyOfRange(p.dSiblings(), c * d * N, (c + 1) * d * N), d, idx);
-                if (!Fr.F.equal(root, 0, p.commD(), 0)) {
-                    throw new PorepInputException(cat + ".dSiblings: the tree-D path from node " + idx
-                            + " does not hash to $.partitions[" + pi + "].commD");
+            // challenges are independent: checked in parallel, the first failing one (in order) is reported
+            String[] errors = new String[k];
+            int fpi = pi;
+            java.util.stream.IntStream.range(0, k).parallel().forEach(c -> {
+                try {
+                    checkChallenge(p, fpi, at, c);
+                } catch (PorepInputException e) {
+                    errors[c] = e.getMessage();
                 }
-                for (int o = 0; o < np; o++) {
-                    String oat = cat + ".parents[" + o + "]";
-                    long pidx = p.parents()[np * c + o];
-                    checkIndex(oat + ".index", pidx, d);
-                    long[] h = columnHash(shape, p.columns(), (np * c + o) * layers * N);
-                    checkOpening(oat + ".cSiblings", h, p.cSiblings(), ((np + 1) * c + o) * c7, pidx, p.commC(),
-                            "commC", pi);
+            });
+            for (String e : errors) {
+                if (e != null) {
+                    throw new PorepInputException(e);
                 }
-                long[] labels = labels(shape, p, c);
-                checkOpening(cat + ".cSiblings", columnHash(shape, labels, 0), p.cSiblings(),
-                        ((np + 1) * c + np) * c7, idx, p.commC(), "commC", pi);
-                long[] replica = new long[N];
-                Fr.F.add(replica, 0, data, 0, labels, (layers - 1) * N);
-                checkOpening(cat + ".rSiblings", replica, p.rSiblings(), c * c7, idx, p.commRLast(), "commRLast", pi);
             }
         }
+    }
+
+    private void checkChallenge(StackedDrgPartition p, int pi, String at, int c) {
+        int layers = shape.layers();
+        int d = shape.depth();
+        int c7 = 7 * shape.crDepth();
+        int np = StackedDrgShape.PARENTS;
+        String cat = at + ".challenges[" + c + "]";
+        long idx = p.indices()[c];
+        checkIndex(cat + ".index", idx, d);
+        long[] data = PorepPartition.element(p.data(), c);
+        long[] root = MerklePath.rootNative(MerkleHash.SHA256, data,
+                java.util.Arrays.copyOfRange(p.dSiblings(), c * d * N, (c + 1) * d * N), d, idx);
+        if (!Fr.F.equal(root, 0, p.commD(), 0)) {
+            throw new PorepInputException(cat + ".dSiblings: the tree-D path from node " + idx
+                    + " does not hash to $.partitions[" + pi + "].commD");
+        }
+        for (int o = 0; o < np; o++) {
+            String oat = cat + ".parents[" + o + "]";
+            long pidx = p.parents()[np * c + o];
+            checkIndex(oat + ".index", pidx, d);
+            long[] h = columnHash(shape, p.columns(), (np * c + o) * layers * N);
+            checkOpening(oat + ".cSiblings", h, p.cSiblings(), ((np + 1) * c + o) * c7, pidx, p.commC(), "commC",
+                    pi);
+        }
+        long[] labels = labels(shape, p, c);
+        checkOpening(cat + ".cSiblings", columnHash(shape, labels, 0), p.cSiblings(), ((np + 1) * c + np) * c7, idx,
+                p.commC(), "commC", pi);
+        long[] replica = new long[N];
+        Fr.F.add(replica, 0, data, 0, labels, (layers - 1) * N);
+        checkOpening(cat + ".rSiblings", replica, p.rSiblings(), c * c7, idx, p.commRLast(), "commRLast", pi);
     }
 
     private static void checkIndex(String path, long idx, int d) {
