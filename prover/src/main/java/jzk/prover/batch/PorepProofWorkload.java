@@ -13,7 +13,6 @@ import jzk.prover.groth16.StagedProver;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.ProofWorkload;
 import jzk.prover.r1cs.R1cs;
-import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 
 /**
@@ -84,7 +83,7 @@ public final class PorepProofWorkload implements ProofWorkload {
     public Synthesized synthesize(int partition) throws InterruptedException {
         R1cs cs = f.cs;
         ProvingKey pk = f.pk;
-        Witness w = Synthesizer.witness(in.circuit(partition), false);
+        Witness w = in.witness(partition);
         w.requireShapeOf(cs);
         checkInterrupt();
         int n = pk.domainSize();

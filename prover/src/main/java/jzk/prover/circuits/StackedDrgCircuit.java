@@ -11,6 +11,8 @@ import jzk.prover.gadgets.PoseidonGadget;
 import jzk.prover.gadgets.PoseidonParams;
 import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.ConstraintSystem;
+import jzk.prover.r1cs.Witness;
+import jzk.prover.r1cs.WitnessConstraintSystem;
 
 /**
  * One partition of the StackedDRG-shaped circuit, following the per-challenge gadget mix of Filecoin's StackedDRG
@@ -45,12 +47,42 @@ public final class StackedDrgCircuit implements Circuit {
         }
     }
 
+    /** What every challenge uses from the partition-level part. */
+    private record Head(Boolean[] idBits, AllocatedNum commD, AllocatedNum commC, AllocatedNum commRLast) {
+    }
+
     @Override
     public void synthesize(ConstraintSystem cs) {
         if (p == null && cs.computesWitness()) {
             throw new IllegalStateException("a shape-only circuit (" + shape.shapeId()
                     + ") can be recorded but has no values for a witness");
         }
+        Head h = head(cs);
+        for (int c = 0; c < shape.challenges(); c++) {
+            challenge(cs, c, h);
+        }
+    }
+
+    /**
+     * The witness with the challenges synthesised in parallel, each into its own system, then concatenated
+     * ({@link WitnessConstraintSystem#concat}): the same {@code z} as {@code Synthesizer.witness(this, false)}
+     * (checked in StackedDrgCircuitTest). No constraint is checked.
+     */
+    public Witness witnessParallel() {
+        if (p == null) {
+            throw new IllegalStateException("a shape-only circuit (" + shape.shapeId() + ") has no witness");
+        }
+        WitnessConstraintSystem[] pieces = new WitnessConstraintSystem[1 + shape.challenges()];
+        pieces[0] = new WitnessConstraintSystem(false);
+        Head h = head(pieces[0]);
+        java.util.stream.IntStream.range(0, shape.challenges()).parallel().forEach(c -> {
+            pieces[1 + c] = new WitnessConstraintSystem(false);
+            challenge(pieces[1 + c], c, h);
+        });
+        return WitnessConstraintSystem.concat(pieces);
+    }
+
+    private Head head(ConstraintSystem cs) {
         AllocatedNum replicaId = AllocatedNum.allocInput(cs, "replica_id", () -> p.replicaId());
         AllocatedNum commD = AllocatedNum.allocInput(cs, "comm_d", () -> p.commD());
         AllocatedNum commR = AllocatedNum.allocInput(cs, "comm_r", () -> p.commR());
@@ -58,9 +90,14 @@ public final class StackedDrgCircuit implements Circuit {
         AllocatedNum commRLast = AllocatedNum.alloc(cs, "comm_r_last", () -> p.commRLast());
         PoseidonGadget.hash2(cs, "comm_r_hash", commC, commRLast).enforceEqual(cs, "comm_r", commR);
         Boolean[] idBits = Bits.toBitsLe(cs, "replica_id_bits", replicaId, 255);
-        for (int c = 0; c < shape.challenges(); c++) {
-            cs.pushNamespace("challenge" + c);
-            challenge(cs, c, idBits, commD, commC, commRLast);
+        return new Head(idBits, commD, commC, commRLast);
+    }
+
+    private void challenge(ConstraintSystem cs, int c, Head h) {
+        cs.pushNamespace("challenge" + c);
+        try {
+            challenge(cs, c, h.idBits(), h.commD(), h.commC(), h.commRLast());
+        } finally {
             cs.popNamespace();
         }
     }

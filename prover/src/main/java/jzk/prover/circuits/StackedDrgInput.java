@@ -26,6 +26,12 @@ public record StackedDrgInput(StackedDrgShape shape, List<StackedDrgPartition> p
         return new StackedDrgCircuit(shape, partitions.get(p));
     }
 
+    /** The challenges in parallel ({@link StackedDrgCircuit#witnessParallel}). */
+    @Override
+    public jzk.prover.r1cs.Witness witness(int p) {
+        return circuit(p).witnessParallel();
+    }
+
     /**
      * The labels of challenge {@code k}'s node in layers 1..L (flat), from its parents' columns: layer l hashes the
      * base parents' layer-l labels and (l > 1) the expander parents' layer-(l − 1) labels ({@link StackedDrgLabel}).

@@ -68,6 +68,16 @@ class StackedDrgCircuitTest {
         assertArrayEquals(p.commR(), SMALL.generate(1, 5).partitions().get(0).commR());
     }
 
+    @Test
+    void parallelWitnessIsTheSequentialOne() {
+        StackedDrgShape two = SMALL.withChallengesOf(2);
+        StackedDrgInput in = two.generate(1, 6);
+        Witness seq = Synthesizer.witness(in.circuit(0), false);
+        Witness par = in.witness(0);
+        assertEquals(seq.numInputs(), par.numInputs());
+        assertArrayEquals(seq.z(), par.z());
+    }
+
     private static long[] slice(long[] v, int i) {
         return java.util.Arrays.copyOfRange(v, i * Fr.LIMBS, (i + 1) * Fr.LIMBS);
     }
