@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
-import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.PartitionShape;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.snarkjs.SnarkjsJson;
@@ -53,7 +53,7 @@ public final class SetupCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         new OutputPaths().file("--vk", vk).check();
-        PorepShape s = shape.shape();
+        PartitionShape s = shape.shape();
         R1cs cs = PorepGroth16.r1cs(s);
         String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
         ParamsCache.Loaded p = shape.cache().withSetupDevice(dev).loadOrGenerate(s.shapeId(), cs, line -> {
