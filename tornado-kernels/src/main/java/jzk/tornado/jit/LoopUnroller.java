@@ -12,17 +12,19 @@ import java.util.Set;
  * limb loops of the field arithmetic, whose bounds are {@code limbs(f)} with a constant field selector.
  *
  * <p>Method: the loop is run symbolically. Iteration 0 starts at the header with the constants that hold on
- * entry; each iteration evaluates its blocks in reverse post-order (the body of an innermost natural loop less
- * its back edges is acyclic), following only branches whose outcome is unknown or known true/false, so the
- * environment at the back edges gives the next iteration's. The loop unrolls when some iteration leaves it on
- * every path and every earlier one stays in it on every path: then the trip count is the same for every execution
- * and each iteration becomes a copy of its live blocks, chained header to header, with decided branches turned
- * into jumps. Since registers are not SSA, copies need no renaming or phi repair; the constants of each copy
- * (the induction variable, indices) are found by the next {@link ConstantPropagation}.
+ * entry; each iteration propagates constants through the loop's blocks to a fixpoint (inner loops that are still
+ * loops go round there), following only the outcome of branches decided by constants; edges back to the header
+ * carry the environment of the next iteration. The loop unrolls when some iteration reaches no back edge: then
+ * every execution leaves the loop within that many iterations (earlier iterations may leave it too, at a
+ * data-dependent {@code break} or {@code return}, whose edges keep their targets outside the loop), and each
+ * iteration becomes a copy of its live blocks (inner loops copied as loops), chained header to header, with
+ * decided branches turned into jumps. An iteration that starts with the same constants as the one before would
+ * repeat forever: the trip count depends on data, and the loop stays. Since registers are not SSA, copies need
+ * no renaming or phi repair; each copy's constants (the induction variable, indices, an inner loop's now
+ * constant bound) are found by the next {@link ConstantPropagation}, and inner loops unroll in the next round.
  *
- * <p>Limits: innermost loops only (an outer loop becomes innermost once its inner loops are unrolled), at most
- * {@link #MAX_TRIPS} iterations and {@code budget} copied instructions per loop; a loop over the limits, with a
- * data-dependent trip count, or in an irreducible graph is left as it is.
+ * <p>Limits: at most {@link #MAX_TRIPS} iterations and {@code budget} copied instructions per loop; a loop over
+ * the limits, with a data-dependent trip count, or in an irreducible graph is left as it is.
  */
 final class LoopUnroller {
     private LoopUnroller() {
@@ -31,37 +33,32 @@ final class LoopUnroller {
     static final int MAX_TRIPS = 1024;
 
     /**
-     * Unrolls every innermost loop of {@code fn} that qualifies, skipping headers in {@code failed} (and adding
-     * those that do not qualify); true if any was unrolled.
+     * Unrolls the loops of {@code fn} that qualify, inner ones first, skipping headers in {@code failed} (and
+     * adding those that do not qualify); true if any was unrolled.
      */
-    static boolean unrollInnermost(Ir.Function fn, int budget, Set<Ir.Block> failed) {
+    static boolean unrollAll(Ir.Function fn, int budget, Set<Ir.Block> failed) {
         Cfg cfg = new Cfg(fn);
         List<Cfg.Loop> loops = cfg.loops();
         if (loops == null) {
             return false;
         }
         Map<Ir.Block, ConstantPropagation.Env> in = ConstantPropagation.analyse(fn, cfg);
+        // inner loops first; a loop that contains one unrolled in this round waits for the next round's graph
+        loops.sort(java.util.Comparator.comparingInt(l -> l.members().size()));
+        Set<Ir.Block> touched = new HashSet<>();
         boolean changed = false;
         for (Cfg.Loop l : loops) {
-            if (failed.contains(l.header()) || !innermost(l, loops)) {
+            if (failed.contains(l.header()) || !java.util.Collections.disjoint(l.members(), touched)) {
                 continue;
             }
             if (l.header() == fn.entry() || !unroll(fn, cfg, in, l, budget)) {
                 failed.add(l.header());
             } else {
+                touched.addAll(l.members());
                 changed = true;
             }
         }
         return changed;
-    }
-
-    private static boolean innermost(Cfg.Loop l, List<Cfg.Loop> all) {
-        for (Cfg.Loop o : all) {
-            if (o != l && l.members().contains(o.header())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** One iteration's live blocks and, per live block, its live successors. */
@@ -99,61 +96,77 @@ final class LoopUnroller {
         }
         List<Iteration> iterations = new ArrayList<>();
         int copied = 0;
+        int total = 0;
         ConstantPropagation.Env start = entry;
         while (true) {
             if (iterations.size() >= MAX_TRIPS) {
                 return false;
             }
+            // this iteration's blocks to a fixpoint (inner loops that stay loops iterate here); edges to the
+            // header belong to the next iteration
             Map<Ir.Block, ConstantPropagation.Env> envs = new HashMap<>();
+            Map<Ir.Block, Integer> index = new HashMap<>();
+            for (int i = 0; i < l.body().size(); i++) {
+                index.put(l.body().get(i), i);
+            }
             envs.put(h, start);
             Iteration it = new Iteration(new ArrayList<>(), new HashMap<>());
-            ConstantPropagation.Env back = null;
-            boolean exits = false;
-            for (Ir.Block b : l.body()) {
-                ConstantPropagation.Env env = envs.get(b);
-                if (env == null) {
-                    continue;
-                }
-                it.live().add(b);
+            Map<Ir.Block, ConstantPropagation.Env> out = new HashMap<>();
+            java.util.BitSet work = new java.util.BitSet();
+            work.set(0);
+            for (int i = work.nextSetBit(0); i >= 0; i = work.nextSetBit(0)) {
+                work.clear(i);
+                Ir.Block b = l.body().get(i);
                 copied += b.insns.size() + 1;
-                if (copied > budget) {
-                    return false;
+                if (copied > 4L * budget) {
+                    return false; // also bounds the work of a fixpoint that goes round inner loops
                 }
-                env = env.copy();
+                ConstantPropagation.Env env = envs.get(b).copy();
                 for (Ir.Insn insn : b.insns) {
                     ConstantPropagation.transfer(insn, env);
                 }
                 List<Ir.Block> succ = b.term instanceof Ir.Return || b.term == null ? List.of()
                         : ConstantPropagation.liveSuccessors(b, env);
                 it.succ().put(b, succ);
-                if (succ.isEmpty()) {
-                    exits = true;
-                }
+                out.put(b, env);
                 for (Ir.Block s : succ) {
-                    if (s == h) {
-                        if (back == null) {
-                            back = env.copy();
-                        } else {
-                            back.meet(env);
-                        }
-                    } else if (!l.members().contains(s)) {
-                        exits = true;
-                    } else {
+                    if (s != h && l.members().contains(s)) {
                         ConstantPropagation.Env old = envs.get(s);
                         if (old == null) {
                             envs.put(s, env.copy());
-                        } else {
-                            old.meet(env);
+                            work.set(index.get(s));
+                        } else if (old.meet(env)) {
+                            work.set(index.get(s));
                         }
                     }
                 }
             }
-            iterations.add(it);
-            if (back != null && exits) {
-                return false; // the trip count depends on data
+            ConstantPropagation.Env back = null;
+            int size = 0;
+            for (Ir.Block b : l.body()) {
+                if (!envs.containsKey(b)) {
+                    continue;
+                }
+                it.live().add(b);
+                size += b.insns.size() + 1;
+                if (it.succ().get(b).contains(h)) {
+                    if (back == null) {
+                        back = out.get(b).copy();
+                    } else {
+                        back.meet(out.get(b));
+                    }
+                }
             }
+            total += size;
+            if (total > budget) {
+                return false;
+            }
+            iterations.add(it);
             if (back == null) {
                 break;
+            }
+            if (back.values.equals(start.values)) {
+                return false; // no progress: the trip count depends on data
             }
             start = back;
         }

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * The IR optimisation pipeline between the reader and the writers, so PTX and OpenCL C gain alike:
  * {@link ConstantPropagation} (the field selector and {@code limbs(f)} become constants once inlined), full
- * unrolling of constant-trip loops ({@link LoopUnroller}, innermost first, rounds until none qualifies), scalar
+ * unrolling of constant-trip loops ({@link LoopUnroller}, inner first, rounds until none qualifies), scalar
  * replacement of private arrays whose indices became constants ({@link ScalarReplacement}), constant
  * propagation again, dead-code removal and block clean-up ({@link Cleanup}).
  *
@@ -38,7 +38,7 @@ final class Optimizer {
         Cleanup.blocks(fn);
         Set<Ir.Block> failed = new HashSet<>();
         for (int round = 0; round < MAX_ROUNDS && budget > 0; round++) {
-            if (!LoopUnroller.unrollInnermost(fn, budget, failed)) {
+            if (!LoopUnroller.unrollAll(fn, budget, failed)) {
                 break;
             }
             ConstantPropagation.run(fn);
