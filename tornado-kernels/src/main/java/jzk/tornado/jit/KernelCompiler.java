@@ -49,7 +49,7 @@ public final class KernelCompiler {
 
     private static CompiledKernel translate(Method kernel, Target target) {
         Ir.Function fn = KernelReader.read(kernel);
-        Optimizer.run(fn);
+        Optimizer.run(fn, target);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
         String source = override(kernel, target);
         if (source == null) {

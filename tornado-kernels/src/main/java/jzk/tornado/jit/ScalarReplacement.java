@@ -12,14 +12,15 @@ import java.util.Set;
  * registers instead of PTX {@code .local} / an OpenCL private array (which a device compiler may leave in
  * memory). Loads and stores become moves, the allocation's zero-fill K moves of 0.
  *
- * <p>Limits: arrays of at most {@link #MAX_ELEMENTS} elements (register pressure); an array with one access at
+ * <p>Limits: arrays of at most {@link #MAX_ELEMENTS} elements (register pressure; {@code -Djzk.jit.scalarMax=N},
+ * read once); an array with one access at
  * a varying or out-of-range index (its behaviour undefined on the device, JIT.md) stays in memory whole.
  */
 final class ScalarReplacement {
     private ScalarReplacement() {
     }
 
-    static final int MAX_ELEMENTS = 64;
+    static final int MAX_ELEMENTS = Integer.getInteger("jzk.jit.scalarMax", 64);
 
     /** Replaces every qualifying private array of {@code fn}; true if any was. */
     static boolean run(Ir.Function fn) {
