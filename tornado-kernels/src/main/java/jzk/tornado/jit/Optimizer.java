@@ -12,29 +12,25 @@ import java.util.Set;
  *
  * <p>Configuration, read once: {@code -Djzk.jit.opt=false} turns the pipeline off (the IR goes to the writers
  * as read, for comparison); {@code -Djzk.jit.unrollBudget=N} is the most instructions one loop may grow to when
- * unrolled for PTX (default {@link #DEFAULT_BUDGET}: a 12-limb Montgomery product unrolls whole, a point formula
- * program does not), {@code -Djzk.jit.unrollBudget.opencl=N} the same for OpenCL C (default
- * {@link #DEFAULT_OPENCL_BUDGET}: single limb loops unroll, whole products do not). Why two: ptxas does not fully
- * unroll or fold on its own (the JIT's Fr product ran at 0.56× of NVVM's before this pass), while OpenCL
- * compilers are LLVM-based and do; and PoCL's compile time grows several-fold on the fully unrolled point
- * kernels (SortedMsmTest 19 → 135 s on the build machine) for no device gain.
+ * unrolled (default {@link #DEFAULT_BUDGET}: a 12-limb Montgomery product unrolls whole, a point-formula
+ * program does not). One budget serves both targets: on the H200, NVIDIA's OpenCL compiler gains from the
+ * unrolled OpenCL C too (NTT 2^24 14.3 → 12.6 ms), and PoCL's build time of the kernels barely moves
+ * (bench-results/h200-jit-2026-12-01/README.md).
  */
 final class Optimizer {
     private Optimizer() {
     }
 
     static final int DEFAULT_BUDGET = 6000;
-    static final int DEFAULT_OPENCL_BUDGET = 1000;
     static final boolean ENABLED = !"false".equals(System.getProperty("jzk.jit.opt"));
     static final int BUDGET = Integer.getInteger("jzk.jit.unrollBudget", DEFAULT_BUDGET);
-    static final int OPENCL_BUDGET = Integer.getInteger("jzk.jit.unrollBudget.opencl", DEFAULT_OPENCL_BUDGET);
     /** Rounds of unrolling: one per loop nesting level. */
     private static final int MAX_ROUNDS = 8;
 
-    /** Optimises {@code fn} in place with the configured settings for {@code target}. */
-    static void run(Ir.Function fn, Target target) {
+    /** Optimises {@code fn} in place with the configured settings (the same for every target). */
+    static void run(Ir.Function fn) {
         if (ENABLED) {
-            run(fn, target.kind() == TargetKind.PTX ? BUDGET : OPENCL_BUDGET);
+            run(fn, BUDGET);
         }
     }
 
