@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Entry point of the kernel JIT: Java bytecode of a {@code public static void} kernel → PTX or OpenCL C.
  *
  * <p>Pipeline (one way): {@link KernelReader} (class files via {@code java.lang.classfile}, callees inlined) →
- * {@link Ir} → {@link Optimizer} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per (method, target) for the life of
+ * {@link Ir} → {@link Optimizer} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per
+ * (method, target) for the life of
  * the JVM, so a kernel is translated once however often it is launched.
  *
  * <p>With {@code -Djzk.jit.dump=DIR} every generated source is also written to

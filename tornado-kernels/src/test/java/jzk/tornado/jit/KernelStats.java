@@ -45,7 +45,8 @@ public final class KernelStats {
         Files.createDirectories(dir);
         Path ptxas = PtxAssemblyTest.ptxas();
         Pattern regs = Pattern.compile("Used (\\d+) registers");
-        Pattern frame = Pattern.compile("(\\d+) bytes stack frame, (\\d+) bytes spill stores, (\\d+) bytes spill loads");
+        Pattern frame = Pattern.compile(
+                "(\\d+) bytes stack frame, (\\d+) bytes spill stores, (\\d+) bytes spill loads");
         System.out.printf("%-36s %8s %8s %5s %6s %6s %6s %8s%n", "kernel", "jit_ms", "ptx_kB", "regs", "frame",
                 "spillS", "spillL", "ptxas_ms");
         for (String cn : CLASSES) {
