@@ -15,8 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Pipeline (one way): {@link KernelReader} (class files via {@code java.lang.classfile}, callees inlined) →
  * {@link Ir} → {@link Optimizer} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per
- * (method, target) for the life of
- * the JVM, so a kernel is translated once however often it is launched.
+ * (method, target) for the life of the JVM, so a kernel is translated once however often it is launched.
  *
  * <p>With {@code -Djzk.jit.dump=DIR} every generated source is also written to
  * {@code DIR/<SimpleClass>.<method>.ptx} or {@code .cl}. With {@code -Djzk.jit.override=DIR}, a file of that name
