@@ -87,6 +87,22 @@ class BatchCommandTest {
     }
 
     @Test
+    void timelineHtmlIsAChartWithItsCsvBeside(@TempDir Path dir) throws Exception {
+        Path html = dir.resolve("run.html");
+        CliRun r = CliRun.of(with(SMALL, "--timeline", html.toString()));
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("timeline written to " + html + " (data: " + dir.resolve("run.csv") + ")"),
+                r.out());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg "), page);
+        // 3 proofs × 2 partitions × 5 bars (synthesis, handoffWait, gpu, finalizeWait, finalize)
+        assertEquals(3 * 2 * 5, page.split("<rect class=\"bar\"", -1).length - 1);
+        List<String> rows = Files.readAllLines(dir.resolve("run.csv"));
+        assertEquals("t_us,stage,phase,job,partition,worker,start_us", rows.getFirst());
+        assertTrue(rows.stream().anyMatch(l -> l.matches("\\d+,gpu,end,3,1,sim:0.*,\\d+")), rows.toString());
+    }
+
+    @Test
     void naivePermitsLetSynthesizedPartitionsPileUp(@TempDir Path dir) throws Exception {
         String[] slowGpu = {"batch", "--synthetic", "--count", "1", "--synthetic-partitions", "12",
             "--synthetic-abc", "1m", "--synthetic-aux", "0", "--synthetic-ms", "1,50,0", "--partition-workers", "2",
