@@ -32,11 +32,11 @@ public final class TimelineChart {
     private static final Map<String, String> STAGE_COLOURS = Map.of("synthesis", "#4e79a7", "handoffWait", "#f28e2b",
             "gpu", "#59a14f", "finalizeWait", "#bab0ac", "finalize", "#b07aa1");
     private static final Map<String, String> STAGE_MEANING = Map.of(
-            "synthesis", "witness to a/b/c and aux",
-            "handoffWait", "a/b/c ready, waiting for a GPU worker",
-            "gpu", "device stage (NTTs, MSMs)",
-            "finalizeWait", "device done, waiting for a finalizer",
-            "finalize", "aux MSMs, partial proof");
+            "synthesis", StageMetrics.Stage.SYNTHESIS.meaning,
+            "handoffWait", StageMetrics.Stage.HANDOFF_WAIT.meaning,
+            "gpu", StageMetrics.Stage.GPU.meaning,
+            "finalizeWait", BufferClass.PENDING_FINALIZE.meaning,
+            "finalize", StageMetrics.Stage.FINALIZE.meaning);
     private static final String FAILED_COLOUR = "#d62728";
     private static final String RSS_COLOUR = "#222222";
     private static final Map<String, String> BUFFER_COLOURS = Map.of("synthesizing", "#4e79a7",
