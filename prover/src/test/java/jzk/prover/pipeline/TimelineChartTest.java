@@ -157,10 +157,6 @@ class TimelineChartTest {
     @Test
     void headlessChromiumRendersIt() throws Exception {
         String chromium = findChromium();
-        if (chromium == null) {
-            System.out.println("SKIPPED TimelineChartTest.headlessChromiumRendersIt: no chromium on PATH "
-                    + "(scripts/setup-chromium.sh installs it)");
-        }
         Assumptions.assumeTrue(chromium != null, "no chromium on PATH (scripts/setup-chromium.sh installs it)");
         String page = Files.readString(html);
         Matcher size = SIZE.matcher(page);
