@@ -148,6 +148,9 @@ class TimelineChartTest {
         }
         String text = Files.readString(svg);
         assertTrue(text.startsWith("<?xml") && text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""), text);
+        // well-formed XML, the root an SVG element (what a viewer needs to open the file alone)
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+        assertEquals("svg", doc.getDocumentElement().getTagName());
         assertEquals(1, BAR.matcher(text).results().count());
         List<String> rows = Files.readAllLines(tmp.resolve("t.csv"));
         assertEquals(3, rows.size());
