@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * with its own {@code JZK_CACHE}; each must exit 0. A line that cannot run as written (placeholders such as
  * {@code [shape options]} or {@code a|b}) fails: fix the README.
  *
- * <p>Lines that prove or set up the full default circuit take minutes on a 2-core box; they run with
- * {@code -Djzk.test.readme=all} and are otherwise skipped with that reason.
+ * <p>Lines that set up or prove the default circuit ({@code ./jzk setup}: ~11 s, {@code ./jzk batch}: ~31 s
+ * on the 2-core CI box) would double this module's test time; they run with {@code -Djzk.test.readme=all}
+ * and are otherwise skipped with that reason.
  */
 class ReadmeCommandsTest {
 
@@ -86,7 +87,7 @@ class ReadmeCommandsTest {
                         "README line cannot run as written ('" + a + "'): " + line);
             }
             Assumptions.assumeTrue(ALL || !heavy(args),
-                    "full-size README command, minutes on 2 cores; -Djzk.test.readme=all runs it: " + line);
+                    "default-size README command (10-30 s on 2 cores); -Djzk.test.readme=all runs it: " + line);
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                     Main.class.getName()));
