@@ -20,6 +20,7 @@ import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.pipeline.PermitPolicy;
 import jzk.prover.pipeline.PipelineConfig;
 import jzk.prover.pipeline.SyntheticWorkload;
+import jzk.prover.pipeline.Timeline;
 import jzk.prover.pipeline.WorkloadFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -100,7 +101,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--hgrm", paramLabel = "DIR", description = "Write HdrHistogram percentile files per stage.")
     Path hgrmDir;
 
-    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the stage TIMELINE as CSV.")
+    @Option(names = "--timeline", paramLabel = "FILE",
+            description = "Write the stage TIMELINE: FILE.csv as CSV; FILE.html or FILE.svg as a Gantt chart "
+                    + "(stages per partition, buffer counts, RSS) with its CSV beside it (same name, .csv).")
     Path timeline;
 
     @Option(names = "--buffer-log", paramLabel = "FILE",
@@ -197,6 +200,10 @@ public final class BatchCommand implements Callable<Integer> {
         if (json != null) {
             writeJson(report, json);
             out.println("report written to " + json);
+        }
+        if (timeline != null) {
+            out.println("timeline written to " + timeline + (Timeline.isPicture(timeline)
+                    ? " (data: " + Timeline.csvBeside(timeline) + ")" : ""));
         }
         if (hgrmDir != null) {
             out.println("percentile files written to " + hgrmDir);

@@ -14,7 +14,7 @@
  *       devices, finalizers, budget, permit policy, verification, TIMELINE file, buffer log.</li>
  *   <li>{@link jzk.prover.pipeline.MemoryBudget} (admission), {@link jzk.prover.pipeline.BufferTracker} and
  *       {@link jzk.prover.pipeline.BufferClass} (counts, peaks, a log line per transition),
- *       {@link jzk.prover.pipeline.Timeline} (CSV of stage start/end), {@link jzk.prover.pipeline.StageMetrics}
+ *       {@link jzk.prover.pipeline.Timeline} (CSV of stage start/end; {@link jzk.prover.pipeline.TimelineChart} draws it), {@link jzk.prover.pipeline.StageMetrics}
  *       (HdrHistogram per stage, GPU busy fraction), {@link jzk.prover.pipeline.RssSampler} (peak RSS).</li>
  *   <li>{@link jzk.prover.pipeline.BatchRunner} → {@link jzk.prover.pipeline.BatchReport} — a whole batch with a
  *       concurrency limit, as {@code jzk batch} runs it.</li>
