@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverBackends;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
@@ -22,6 +23,7 @@ import jzk.prover.pipeline.PipelineConfig;
 import jzk.prover.pipeline.SyntheticWorkload;
 import jzk.prover.pipeline.Timeline;
 import jzk.prover.pipeline.WorkloadFactory;
+import jzk.prover.snarkjs.SnarkjsJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,8 +94,12 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Groth16: write each completed proof as DIR/proof-<i>.json and DIR/public-<i>.json "
-                    + "(i from 1; the format of jzk prove, checked by jzk verify).")
+                    + "(i from 1; the format of jzk prove) and the verifying key as DIR/verification_key.json, "
+                    + "so that jzk verify --vk DIR/verification_key.json checks them.")
     Path outDir;
+
+    /** The verifying key's name under {@code --out}. */
+    static final String VK_FILE = "verification_key.json";
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
     Path json;
@@ -159,6 +165,11 @@ public final class BatchCommand implements Callable<Integer> {
         WorkloadFactory factory = synthetic ? syntheticFactory()
                 : WorkloadHooks.groth16(input, shape, seed, err, deviceNames.stream()
                         .filter(d -> !ProverBackends.isCpu(d)).findFirst().orElse("jvm"));
+        if (outDir != null && factory instanceof PorepGroth16 g) {
+            // the key the proofs verify under, beside them: jzk verify --vk DIR/verification_key.json works at once
+            OutputPaths.write("--out", outDir.resolve(VK_FILE),
+                    tmp -> SnarkjsJson.writeVerifyingKey(tmp, g.params().pk().vk));
+        }
 
         Writer bufferLogWriter = null;
         if (bufferLog != null) {

@@ -52,11 +52,13 @@ class Groth16BatchTest {
         CliRun r = CliRun.of(cmd("batch", "--device", "jvm", "--count", "3", "--partitions", "2",
                 "--json", json.toString(), "--buffer-log", log.toString(), "--out", out.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        // the written proofs verify with the exported key, independently of the pipeline's own check
+        // the written proofs verify with the exported key, independently of the pipeline's own check: the key
+        // --out wrote beside them, and the same key exported by setup (setup of the same shape: an identical file)
         CliRun setup = CliRun.of(cmd("setup", "--vk", dir.resolve("vk.json").toString()));
         assertEquals(0, setup.exitCode(), setup.err());
+        assertEquals(-1, Files.mismatch(dir.resolve("vk.json"), out.resolve("verification_key.json")));
         for (int i = 1; i <= 3; i++) {
-            CliRun v = CliRun.of("verify", "--vk", dir.resolve("vk.json").toString(), "--proof",
+            CliRun v = CliRun.of("verify", "--vk", out.resolve("verification_key.json").toString(), "--proof",
                     out.resolve("proof-" + i + ".json").toString(), "--public",
                     out.resolve("public-" + i + ".json").toString());
             assertEquals(0, v.exitCode(), v.err());
