@@ -1,6 +1,7 @@
 package jzk.prover.r1cs;
 
 import java.util.stream.IntStream;
+import jzk.arith.ArrayRanges;
 import jzk.arith.Fr;
 
 /**
@@ -145,7 +146,8 @@ public final class CsrMatrix {
                 return false;
             }
         }
-        return java.util.Arrays.equals(x.coeffs, xs * N, (xs + len) * N, y.coeffs, ys * N, (ys + len) * N);
+        // not Arrays.equals(long[], from, to, ...): wrong past index 2^28 (ArrayRanges)
+        return ArrayRanges.equal(x.coeffs, xs * N, y.coeffs, ys * N, len * N);
     }
 
     /** Sequential {@link #mulVec} over rows {@code [from, to)}. */

@@ -3,6 +3,7 @@ package jzk.prover.r1cs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.function.Supplier;
+import jzk.arith.ArrayRanges;
 import jzk.arith.Fr;
 
 /**
@@ -161,7 +162,9 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
                     return false;
                 }
             }
-            return Arrays.equals(coeffs, s * N, (s + n) * N, lc.coeffArray(), 0, n * N);
+            // not Arrays.equals(long[], from, to, ...): wrong past index 2^28 (ArrayRanges), the B-row bug at
+            // 16.8 M constraints
+            return ArrayRanges.equal(coeffs, s * N, lc.coeffArray(), 0, n * N);
         }
 
         CsrMatrix build(int expectRows, int cols, int numInputs) {
