@@ -85,8 +85,8 @@ public final class PorepProofWorkload implements ProofWorkload {
     public Synthesized synthesize(int partition) throws InterruptedException {
         R1cs cs = f.cs;
         ProvingKey pk = f.pk;
-        Witness w = Synthesizer.witness(new PorepCircuit(in.shape(), in.partitions().get(partition)), false);
-        w.requireShapeOf(cs);
+        // sized by the recorded shape: z is one array of its final size, written in place
+        Witness w = Synthesizer.witness(new PorepCircuit(in.shape(), in.partitions().get(partition)), false, cs);
         checkInterrupt();
         int n = pk.domainSize();
         long[] a = new long[n * 4];
@@ -98,9 +98,11 @@ public final class PorepProofWorkload implements ProofWorkload {
             throw new IllegalStateException(name + " partition " + partition + ": constraint " + bad + " of "
                     + cs.numConstraints() + " is not satisfied by the witness (A·z · B·z ≠ C·z)");
         }
-        long[] zc = w.z().clone();
+        long[] publicInputs = w.publicInputs();
+        // the witness is dropped here: its array becomes the canonical copy in place (no second 32 B/variable)
+        long[] zc = w.z();
         Fr.F.toCanonicalVector(zc, 0, pk.nVars);
-        return new Synth(partition, a, b, c, zc, w.publicInputs());
+        return new Synth(partition, a, b, c, zc, publicInputs);
     }
 
     /** The first row i < m with a_i·b_i ≠ c_i, or −1: the R1CS check on the evaluations already computed. */
