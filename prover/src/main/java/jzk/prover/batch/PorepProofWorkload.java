@@ -13,6 +13,7 @@ import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.StagedProver;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.ProofWorkload;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
@@ -88,10 +89,10 @@ public final class PorepProofWorkload implements ProofWorkload {
         // sized by the recorded shape: z is one array of its final size, written in place
         Witness w = Synthesizer.witness(new PorepCircuit(in.shape(), in.partitions().get(partition)), false, cs);
         checkInterrupt();
-        int n = pk.domainSize();
-        long[] a = new long[n * 4];
-        long[] b = new long[n * 4];
-        long[] c = new long[n * 4];
+        long n = pk.domainSize();
+        long[] a = FrOps.newVector(n, "a (domain)");
+        long[] b = FrOps.newVector(n, "b (domain)");
+        long[] c = FrOps.newVector(n, "c (domain)");
         StagedProver.evaluations(pk, cs, w.z(), a, b, c);
         int bad = firstUnsatisfiedRow(a, b, c, cs.numConstraints());
         if (bad >= 0) {

@@ -147,6 +147,10 @@ public final class ParamsFile {
                     throw err(path, t, "section " + NAMES[i] + " at offset " + off + " (" + count * longs * 8
                             + " bytes) lies outside the file of " + size + " bytes");
                 }
+                if (count * longs > Integer.MAX_VALUE - 8) { // a Java long[] holds < 2^31 limbs (G2 at 2^27 points)
+                    throw err(path, t + 8, "section " + NAMES[i] + " has " + count + " points (" + count * longs * 8
+                            + " bytes): more than one Java array holds; this size needs off-heap parameters");
+                }
                 out[i] = new long[(int) (count * longs)];
                 MemorySegment.copy(seg, U64, off, out[i], 0, out[i].length);
                 int bad = IS_G2[i] ? CurveCheck.firstBadG2(out[i], (int) count)
