@@ -33,9 +33,11 @@ import jzk.prover.r1cs.Witness;
  *   verify          batch pairing check of all partition proofs ({@link Verifier#verifyBatch})
  * </pre>
  *
- * <p>Footprint (from the shape, per partition): abc = 3 vectors × n × 32 bytes (n = domain size); aux = the
- * canonical assignment (nVars × 32 bytes) + the public inputs + the four G1 sums. Only Java arrays: close() is
- * the default no-op, dropping the references frees them.
+ * <p>Footprint (from the shape, per partition; {@link #footprintOf}, long arithmetic): abc = a, b, c, 3 vectors ×
+ * n × 32 bytes (n = domain size; 12 GiB at n = 2^27); aux = the assignment, 32 bytes a variable (one array: the
+ * witness is sized by the recorded shape and turned canonical in place), plus the copy of the L scalars the GPU
+ * stage's MSM makes while it runs (32 bytes a private variable), the public inputs and the four G1 sums. Only
+ * Java arrays: close() is the default no-op, dropping the references frees them.
  */
 public final class PorepProofWorkload implements ProofWorkload {
     private static final SecureRandom BLINDING = new SecureRandom();
@@ -63,9 +65,16 @@ public final class PorepProofWorkload implements ProofWorkload {
     @Override
     public Footprint footprint(int partition) {
         ProvingKey pk = f.pk;
-        long n = pk.domainSize();
-        long abc = 3 * n * 32;
-        long aux = (long) pk.nVars * 32 + (long) pk.nPublic * 32 + 4L * Points.G1_JAC * 8;
+        return footprintOf(pk.domainSize(), pk.nVars, pk.nPublic);
+    }
+
+    /** The footprint of a partition of {@code domain} rows and {@code nVars} variables (see the class comment). */
+    static Footprint footprintOf(long domain, long nVars, long nPublic) {
+        long element = 4L * Long.BYTES;
+        long abc = Math.multiplyExact(3 * element, domain);
+        long z = Math.multiplyExact(element, nVars);
+        long lScalars = Math.multiplyExact(element, nVars - nPublic - 1);
+        long aux = Math.addExact(Math.addExact(z, lScalars), element * nPublic + 4L * Points.G1_JAC * Long.BYTES);
         return new Footprint(abc, aux);
     }
 
