@@ -211,11 +211,11 @@ public final class Setup {
     static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
         int[] rs = mat.rowStart();
         int[] ci = mat.colIndex();
-        long[] co = mat.coeffs();
+        long[] co = mat.coeffTable();
         long[] t = new long[4];
         for (int i = 0; i < mat.rows(); i++) {
             for (int k = rs[i]; k < rs[i + 1]; k++) {
-                F.mul(t, 0, co, k * 4, lag, i * 4);
+                F.mul(t, 0, co, mat.coeffOffset(k), lag, i * 4);
                 F.add(out, ci[k] * 4, out, ci[k] * 4, t, 0);
             }
         }
