@@ -54,12 +54,22 @@ public final class DecompressKernels {
     static final int[] EXP_SQRT = limbs(P.add(BigInteger.ONE).shiftRight(2));
     /** (p − 3)/4: the first Fp2 exponent. */
     static final int[] EXP_A1 = limbs(P.subtract(BigInteger.valueOf(3)).shiftRight(2));
+    /** The three exponents in one table: (p+1)/4 at 0, (p−3)/4 at 12, (p−1)/2 at 24. */
+    static final int[] EXPONENTS = concat(EXP_SQRT, EXP_A1, HALF);
     /** 1 (plain, not Montgomery): a Montgomery product with it leaves the canonical value. */
     static final int[] PLAIN_ONE = limbs(BigInteger.ONE);
     /** 4 in Montgomery form (b of G1; G2's b is (4, 4)). */
     static final int[] FOUR = limbs(BigInteger.valueOf(4).shiftLeft(384).mod(P));
     /** −1 in Montgomery form. */
     static final int[] MINUS_ONE = limbs(P.subtract(BigInteger.ONE.shiftLeft(384).mod(P)));
+
+    private static int[] concat(int[]... parts) {
+        int[] r = new int[12 * parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            System.arraycopy(parts[i], 0, r, 12 * i, 12);
+        }
+        return r;
+    }
 
     private static int[] limbs(BigInteger v) {
         int[] r = new int[12];
@@ -127,22 +137,30 @@ public final class DecompressKernels {
         for (int c = 0; c < d; c++) {
             MontFp.add(v, RHS + 12 * c, v, RHS + 12 * c, FOUR, 0);
         }
-        if (d == 1) {
-            pow(1, v, Y, v, RHS, EXP_SQRT, v, T, v, MS);
-        } else {
-            pow(2, v, T, v, RHS, EXP_A1, v, U, v, MS);         // a1
-            CurveField.mul(2, v, Y, v, T, v, RHS, v, MS);        // x0 = a1·a
-            CurveField.mul(2, v, W, v, Y, v, T, v, MS);          // α = a1·(a1·a)
-            if (Mont32.isZero(Mont32.FP, v, W + 12) && Mont32.equal(Mont32.FP, v, W, MINUS_ONE, 0)) {
-                // y = u·x0 = −x0.c1 + x0.c0·u
-                CurveField.copy(1, v, T, v, Y);
-                Mont32.neg(Mont32.FP, v, Y, v, Y + 12);
-                CurveField.copy(1, v, Y + 12, v, T);
-            } else {
+        // one exponentiation site for all three exponents (a smaller kernel to compile): stage 0 raises x³ + b to
+        // (p+1)/4 (Fp) or (p−3)/4 (Fp2); stage 1 (Fp2 only, unless α = −1) raises 1 + α to (p−1)/2
+        int from = RHS;
+        int eo = d == 1 ? 0 : 12;
+        for (int stage = 0; stage < d; stage++) {
+            pow(d, v, T, v, from, EXPONENTS, eo, v, U, v, MS);
+            if (d == 1) {
+                CurveField.copy(1, v, Y, v, T);
+            } else if (stage == 0) {
+                CurveField.mul(2, v, Y, v, T, v, RHS, v, MS);    // x0 = a1·a
+                CurveField.mul(2, v, W, v, Y, v, T, v, MS);      // α = a1·(a1·a)
+                if (Mont32.isZero(Mont32.FP, v, W + 12) && Mont32.equal(Mont32.FP, v, W, MINUS_ONE, 0)) {
+                    // y = u·x0 = −x0.c1 + x0.c0·u
+                    CurveField.copy(1, v, T, v, Y);
+                    Mont32.neg(Mont32.FP, v, Y, v, Y + 12);
+                    CurveField.copy(1, v, Y + 12, v, T);
+                    break;
+                }
                 CurveField.setOne(2, v, T);                      // (1, 0)
                 CurveField.add(2, v, W, v, W, v, T);             // 1 + α
-                pow(2, v, T, v, W, HALF, v, U, v, MS);           // (1 + α)^((p−1)/2)
-                CurveField.mul(2, v, Y, v, Y, v, T, v, MS);
+                from = W;
+                eo = 24;
+            } else {
+                CurveField.mul(2, v, Y, v, Y, v, T, v, MS);      // y = (1 + α)^((p−1)/2)·x0
             }
         }
         CurveField.mul(d, v, T, v, Y, v, Y, v, MS);
@@ -180,12 +198,15 @@ public final class DecompressKernels {
         return false;
     }
 
-    /** r = a^e (e: 381-bit table, least significant limb first), using {@code t[to…]} (12·d ints) as the accumulator. */
-    static void pow(int d, int[] r, int ro, int[] a, int ao, int[] e, int[] t, int to, int[] ms, int mo) {
+    /**
+     * r = a^e, e the 381-bit number at {@code e[eo … eo + 12)} (least significant limb first), using {@code t[to…]}
+     * (12·d ints) as the accumulator; r must not overlap a.
+     */
+    static void pow(int d, int[] r, int ro, int[] a, int ao, int[] e, int eo, int[] t, int to, int[] ms, int mo) {
         CurveField.setOne(d, t, to);
         for (int k = 380; k >= 0; k--) {
             CurveField.mul(d, t, to, t, to, t, to, ms, mo);
-            if (((e[k >>> 5] >>> (k & 31)) & 1) != 0) {
+            if (((e[eo + (k >>> 5)] >>> (k & 31)) & 1) != 0) {
                 CurveField.mul(d, t, to, t, to, a, ao, ms, mo);
             }
         }
