@@ -160,6 +160,37 @@ class CompressedParamsTest {
     }
 
     /**
+     * Seeded mutations of a valid file (1..4 random bytes, or a cut): each read either fails with one line naming the
+     * file and a byte offset, or (a byte of alignment padding) returns the original key; nothing else.
+     */
+    @Test
+    void mutationsAreNamedOrHarmless() throws IOException {
+        byte[] orig = Files.readAllBytes(written("fuzz-orig.params"));
+        Random rnd = new Random(99);
+        Path f = dir.resolve("fuzz.params");
+        int named = 0;
+        for (int i = 0; i < 200; i++) {
+            byte[] b = orig.clone();
+            if (i % 20 == 19) {
+                b = java.util.Arrays.copyOf(b, rnd.nextInt(b.length));
+            } else {
+                for (int k = rnd.nextInt(4); k >= 0; k--) {
+                    b[rnd.nextInt(b.length)] ^= (byte) (1 + rnd.nextInt(255));
+                }
+            }
+            Files.write(f, b);
+            try {
+                assertSameKey(pk, CompressedParams.read(f, shape));
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage().startsWith(f + " @ byte ") && !e.getMessage().contains("\n"),
+                        e.getMessage());
+                named++;
+            }
+        }
+        assertTrue(named > 150, named + " of 200 mutations named");
+    }
+
+    /**
      * A point that is hashed correctly but does not decode (written by a faulty producer) is named by the device
      * loader with its section, index and byte offset.
      */
