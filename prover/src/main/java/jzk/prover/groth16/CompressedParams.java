@@ -274,7 +274,6 @@ public final class CompressedParams implements AutoCloseable {
         PointEncoding enc = ParamsFile.IS_G2[s] ? PointEncoding.G2 : PointEncoding.G1;
         int longs = ParamsFile.IS_G2[s] ? Points.G2 : Points.G1;
         long[] out = new long[Math.toIntExact(Math.multiplyExact(count[s], (long) longs))];
-        int pb = pointBytes(s);
         forEachChunk(s, (first, n, bytes) -> {
             byte[] b = bytes.toArray(ValueLayout.JAVA_BYTE);
             long[] pts;
@@ -285,7 +284,6 @@ public final class CompressedParams implements AutoCloseable {
                         + ": a point of chunk " + first / chunkPoints + " does not decode: " + e.getMessage());
             }
             System.arraycopy(pts, 0, out, (int) (first * longs), pts.length);
-            assert pb * n == b.length;
         });
         return out;
     }

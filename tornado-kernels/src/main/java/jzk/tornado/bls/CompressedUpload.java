@@ -36,11 +36,6 @@ public final class CompressedUpload implements AutoCloseable {
         this.statusHost = new int[chunkPoints];
     }
 
-    /** Bytes of one compressed point: 48 (G1) or 96 (G2). */
-    public static int compressedBytes(int d) {
-        return 48 * d;
-    }
-
     /** Empty device bases for {@code n} points of degree {@code d} in the default segments, to be {@link #put} into. */
     public static ResidentBases allocate(KernelHost host, int d, int n) {
         return new ResidentBases(host, d, n, BlsGpu.defaultSegment(d));
