@@ -171,6 +171,16 @@ public final class Ntt implements AutoCloseable {
         forward(data);
     }
 
+    /**
+     * Evaluations at ω^i → evaluations at shift·ω^i: {@link #inverse} then {@link #cosetForward}, with their two
+     * scalings (1/n, then shift^k on coefficient k) in one pass of {@code shift^k/n}.
+     */
+    public void toCoset(KernelHost.Buffer data, long[] shift) {
+        transform(data, invTwiddles);
+        scaleBySeries(data, shift, nInverse());
+        transform(data, twiddles);
+    }
+
     /** Evaluations at shift·ω^i → coefficients: inverse transform, then coefficient k times shift^{−k}/n. */
     public void cosetInverse(KernelHost.Buffer data, long[] shift) {
         cosetInverse(data, shift, F.fromLong(1));
