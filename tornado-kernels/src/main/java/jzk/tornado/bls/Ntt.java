@@ -34,8 +34,14 @@ public final class Ntt implements AutoCloseable {
     private final KernelHost.Buffer invTwiddles;
     /** n elements the first of several passes writes (the permutation cannot run in place); null until needed. */
     private KernelHost.Buffer scratch;
+    /**
+     * Default most stages per pass: {@code -Djzk.ntt.lgBlock=K} (1 … {@link NttKernels#LG_BLOCK}, read once) lets a
+     * benchmark compare pass splits (2^20 as 10+10 or 7+7+6) without a rebuild.
+     */
+    private static final int DEFAULT_LG_BLOCK = checkLgBlock(Integer.getInteger("jzk.ntt.lgBlock",
+            NttKernels.LG_BLOCK));
     /** Stages per local-memory pass (≤ {@link NttKernels#LG_BLOCK}); tests lower it to exercise many passes. */
-    private int lgBlock = NttKernels.LG_BLOCK;
+    private int lgBlock = DEFAULT_LG_BLOCK;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -147,10 +153,15 @@ public final class Ntt implements AutoCloseable {
 
     /** Sets the stages per local-memory pass, 1 … {@link NttKernels#LG_BLOCK}. */
     void setLgBlock(int lgBlock) {
+        this.lgBlock = checkLgBlock(lgBlock);
+    }
+
+    private static int checkLgBlock(int lgBlock) {
         if (lgBlock < 1 || lgBlock > NttKernels.LG_BLOCK) {
-            throw new IllegalArgumentException("lgBlock " + lgBlock + " outside 1 … " + NttKernels.LG_BLOCK);
+            throw new IllegalArgumentException("NTT stages per pass (jzk.ntt.lgBlock) " + lgBlock + " outside 1 … "
+                    + NttKernels.LG_BLOCK);
         }
-        this.lgBlock = lgBlock;
+        return lgBlock;
     }
 
     /** Coefficients → evaluations at ω^i. */
