@@ -9,9 +9,9 @@ import jzk.arith.MontgomeryField;
  * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
  * {@code ceil(lgN / LG_BLOCK)} local-memory passes with the bit reversal fused into the first, so a transform
  * reads and writes the data once per pass and nothing else. Coset forms and the inverse's 1/n multiply by a
- * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of the plan (n elements, allocated
- * at the first such transform) and the last writes the data back; a plan therefore runs one transform at a time
- * (launches on one host are ordered; two threads must not share a plan).
+ * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
+ * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
+ * runs one transform at a time (launches on one host are ordered; two threads must not share a plan).
  *
  * <p>Invariants: the data buffer holds n = 2^lgN Fr elements, 8 ints each (Montgomery, reduced, natural
  * order) and is transformed in place; ω is the primitive n-th root of {@code family} (snarkjs: 5^t, bellman: 7^t,
