@@ -77,7 +77,8 @@ class OptimizerTest {
     @Test
     void blsFieldKernelsUseNoLocalMemory() {
         for (Method m : List.of(Kernels.find(FieldKernels.class, "frMulSub"),
-                Kernels.find(FieldKernels.class, "frMulChain"), Kernels.find(NttKernels.class, "stages"),
+                Kernels.find(FieldKernels.class, "frMulChain"), Kernels.find(NttKernels.class, "pass"),
+                Kernels.find(NttKernels.class, "passSmall"),
                 Kernels.find(NttKernels.class, "mulByPowers"), Kernels.find(NttKernels.class, "powers"))) {
             String ptx = KernelCompiler.compile(m, Target.ptx(90)).source();
             assertFalse(ptx.contains(".local"), m.getName());
