@@ -16,7 +16,11 @@ import picocli.CommandLine.Spec;
             ProveCommand.class,
             VerifyCommand.class,
             BatchCommand.class,
-            BenchCommand.class})
+            BenchCommand.class,
+            WorkerCommand.class,
+            SubmitCommand.class,
+            JobsCommand.class,
+            FetchCommand.class})
 public final class JzkCommand implements Callable<Integer> {
 
     @Spec
