@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * {@code pg_ctl start} on 127.0.0.1 at a free port, no Unix socket, trust authentication for user {@code jzk}
  * (loopback only). Uses Debian's server binaries ({@code /usr/lib/postgresql/<newest>/bin}); as root (initdb
  * refuses root) every server command runs as the {@code postgres} user through {@code runuser}, and the data
- * directory is given to that user. {@link #close} stops the server and removes the directory; a JVM shutdown
+ * directory is given to that user (under the system temp directory when {@code parent} is not reachable by that
+ * user). {@link #close} stops the server and removes the directory; a JVM shutdown
  * hook does the same if the caller did not.
  */
 public final class LocalPostgres implements AutoCloseable {
@@ -74,6 +75,11 @@ public final class LocalPostgres implements AutoCloseable {
         Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "pg");
         if (root) {
             run(List.of("chown", "postgres", dir.toString()), 10);
+            if (!reachableByPostgres(dir)) { // e.g. a checkout under /root (mode 700): use the temp directory
+                Files.delete(dir);
+                dir = Files.createTempDirectory("jzk-pg");
+                run(List.of("chown", "postgres", dir.toString()), 10);
+            }
         }
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -90,6 +96,15 @@ public final class LocalPostgres implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(pg.hook);
         pg.startServer();
         return pg;
+    }
+
+    private static boolean reachableByPostgres(Path dir) throws InterruptedException {
+        try {
+            run(List.of("runuser", "-u", "postgres", "--", "test", "-w", dir.toString()), 10);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The database URL of {@code jzk worker --db}. */

@@ -160,7 +160,8 @@ public final class Worker {
                     warnedHeartbeat = false;
                 } catch (SQLException ex) {
                     if (!warnedHeartbeat) {
-                        log.accept(name + ": heartbeat failed (" + oneLine(ex) + "); proving on");
+                        log.accept(name + ": heartbeat failed, database unavailable (" + oneLine(ex)
+                                + "); proving on");
                         warnedHeartbeat = true;
                     }
                 }
