@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "jobs", mixinStandardHelpOptions = true, sortOptions = false,
         description = "List the jobs of a PostgreSQL job database.")
 public final class JobsCommand implements Callable<Integer> {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss")
+            .withZone(ZoneOffset.UTC);
 
     @Spec
     CommandSpec spec;
@@ -55,7 +56,8 @@ public final class JobsCommand implements Callable<Integer> {
                     "ATTEMPTS", "WORKER", "SUBMITTED(UTC)", "FINISHED(UTC)", "TOOK", "LABEL / LAST ERROR");
             for (JobStore.JobRow r : rows) {
                 String took = r.started() != null && r.finished() != null
-                        ? String.format(Locale.ROOT, "%.2fs", Duration.between(r.started(), r.finished()).toMillis() / 1e3)
+                        ? String.format(Locale.ROOT, "%.2fs",
+                                Duration.between(r.started(), r.finished()).toMillis() / 1e3)
                         : "";
                 out.printf(Locale.ROOT, "%-6d %-8s %4d %7s %8s %-20s %-14s %-14s %8s  %s%n", r.id(), r.state(),
                         r.priority(), r.partitionsDone() + "/" + r.partitions(), r.attempts() + "/" + r.maxAttempts(),

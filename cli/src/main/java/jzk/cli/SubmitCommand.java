@@ -43,7 +43,8 @@ public final class SubmitCommand implements Callable<Integer> {
     @Mixin
     ShapeOptions shape = new ShapeOptions();
 
-    @Option(names = "--seed", paramLabel = "S", description = "Generated inputs: first seed (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Generated inputs: first seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
     @Option(names = "--count", paramLabel = "N", description = "Number of jobs (default ${DEFAULT-VALUE}): "

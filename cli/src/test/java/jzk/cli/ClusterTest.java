@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 13's "done when", on a real PostgreSQL (a throw-away cluster under target/, loopback only) with three real
  * {@code jzk worker} JVMs on the jvm device and the smallest built-in shape (k=1, d=1: 521 constraints):
- * 60 jobs of priorities 0, 1, 2 plus one poisoned job (its input blob is not JSON). During the run one worker is
+ * 60 jobs of priorities 0, 1, 2, two snarkjs jobs (the circom fixture's zkey and witness) and one poisoned job
+ * (its input blob is not JSON). During the run one worker is
  * SIGKILLed in the middle of a job, another is frozen (SIGSTOP) past its lease and thawed, and the database is
  * stopped and started again. Then: every good job is done exactly once (one proof row; one "done" line over all
  * worker logs), every stored proof verifies under the verifying key this test loaded itself and carries its own
@@ -126,6 +127,17 @@ class ClusterTest {
                 }
             }
             assertEquals(60, seedOf.size());
+            // two snarkjs jobs on the circom/snarkjs fixture (zkey and witness made by the real tools)
+            Path mul = Path.of("../prover/src/test/resources/snarkjs/mul");
+            CliRun sj = CliRun.of("submit", "--db", url, "--zkey", mul.resolve("k.zkey").toString(), "--wtns",
+                    mul.resolve("w.wtns").toString(), "--count", "2", "--priority", "1");
+            assertEquals(0, sj.exitCode(), sj.err());
+            Matcher sm = Pattern.compile("submitted job (\\d+) \\(snarkjs w.wtns").matcher(sj.out());
+            List<Long> snarkjsJobs = new ArrayList<>();
+            while (sm.find()) {
+                snarkjsJobs.add(Long.parseLong(sm.group(1)));
+            }
+            assertEquals(2, snarkjsJobs.size(), sj.out());
             byte[] junk = "{ this is not a vanilla proof".getBytes(StandardCharsets.UTF_8);
             String h = JobRequest.hash(junk);
             long poisoned;
@@ -165,7 +177,7 @@ class ClusterTest {
                 Thread.sleep(1500);
                 pg.startServer();
 
-                await(db, "SELECT count(*) FROM jobs WHERE state IN ('done', 'failed')", 61, deadline,
+                await(db, "SELECT count(*) FROM jobs WHERE state IN ('done', 'failed')", 63, deadline,
                         "every job done or failed");
                 for (Process w : workers) {
                     w.destroy(); // SIGTERM: stop claiming, exit
@@ -175,8 +187,8 @@ class ClusterTest {
                 }
 
                 // every good job done exactly once, with a proof that verifies under our own key for its input
-                assertEquals(60, scalar(db, "SELECT count(*) FROM jobs WHERE state = 'done'"));
-                assertEquals(60, scalar(db, "SELECT count(*) FROM proofs"));
+                assertEquals(62, scalar(db, "SELECT count(*) FROM jobs WHERE state = 'done'"));
+                assertEquals(62, scalar(db, "SELECT count(*) FROM proofs"));
                 try (JobStore s = new JobStore(db)) {
                     for (Map.Entry<Long, Long> e : seedOf.entrySet()) {
                         JobStore.StoredProof sp = s.proof(e.getKey()).orElseThrow();
@@ -199,8 +211,10 @@ class ClusterTest {
                     }
                 }
                 String all = String.join("\n---\n", logText.values());
-                assertEquals(60, doneLines.size(), all);
-                assertEquals(seedOf.keySet(), new HashSet<>(doneLines), "each job reported done once");
+                assertEquals(62, doneLines.size(), all);
+                Set<Long> expectDone = new HashSet<>(seedOf.keySet());
+                expectDone.addAll(snarkjsJobs);
+                assertEquals(expectDone, new HashSet<>(doneLines), "each job reported done once");
 
                 // the killed worker's job was finished by another worker after its lease expired
                 assertNotEquals("w1", text(db, "SELECT worker FROM proofs WHERE job_id = " + killedJob));
@@ -235,7 +249,7 @@ class ClusterTest {
                 // jzk jobs / jzk fetch over the same database
                 CliRun jobs = CliRun.of("jobs", "--db", url, "--state", "failed");
                 assertEquals(0, jobs.exitCode(), jobs.err());
-                assertTrue(jobs.out().contains("not valid JSON") && jobs.out().contains("done=60, failed=1"),
+                assertTrue(jobs.out().contains("not valid JSON") && jobs.out().contains("done=62, failed=1"),
                         jobs.out());
                 long any = seedOf.keySet().iterator().next();
                 CliRun fetch = CliRun.of("fetch", "--db", url, Long.toString(any), "--proof",
@@ -245,11 +259,19 @@ class ClusterTest {
                 CliRun verify = CliRun.of("verify", "--vk", dir.resolve("vk.json").toString(), "--proof",
                         dir.resolve("p.json").toString(), "--public", dir.resolve("pub.json").toString());
                 assertEquals(0, verify.exitCode(), verify.out() + verify.err());
+                // a snarkjs job's proof verifies under snarkjs's own vk.json, with the fixture's public signals
+                CliRun sf = CliRun.of("fetch", "--db", url, Long.toString(snarkjsJobs.get(1)), "--proof",
+                        dir.resolve("sp.json").toString(), "--public", dir.resolve("spub.json").toString());
+                assertEquals(0, sf.exitCode(), sf.err());
+                CliRun sv = CliRun.of("verify", "--vk", mul.resolve("vk.json").toString(), "--proof",
+                        dir.resolve("sp.json").toString(), "--public", dir.resolve("spub.json").toString());
+                assertEquals(0, sv.exitCode(), sv.out() + sv.err());
+                assertEquals("[\"168\",\"3\"]", Files.readString(dir.resolve("spub.json")).replaceAll("\\s", ""));
                 CliRun failedFetch = CliRun.of("fetch", "--db", url, Long.toString(poisoned), "--proof",
                         dir.resolve("q.json").toString(), "--public", dir.resolve("qpub.json").toString());
                 assertEquals(1, failedFetch.exitCode());
                 assertTrue(failedFetch.err().contains("job " + poisoned + " is failed: "), failedFetch.err());
-                System.out.printf("ClusterTest: 60 jobs + 1 poisoned, 3 workers, kill/freeze/restart: %.1f s%n",
+                System.out.printf("ClusterTest: 60 porep + 2 snarkjs + 1 poisoned job, 3 workers, kill/freeze/restart: %.1f s%n",
                         (System.nanoTime() - t0) / 1e9);
             } finally {
                 for (Process w : workers) {

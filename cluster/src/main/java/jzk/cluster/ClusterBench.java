@@ -32,7 +32,8 @@ import jzk.prover.gadgets.MerkleHash;
  *   <li>throughput with 1, 2, … real {@code jzk worker} processes (the CLI's main class on this JVM's class path)
  *       proving the tiny built-in shape (k=1, d=1) on the jvm device.</li>
  * </ol>
- * Usage: {@code ClusterBench [dbJobs] [proofJobs] [workerCounts, e.g. 1,2,3]}.
+ * Usage: {@code ClusterBench [dbJobs] [proofJobs] [workerCounts, e.g. 1,2,3] [devices, e.g. jvm or
+ * cuda:0,cuda:1: worker i proves on device i mod n] [shape K,D, default 1,1]}.
  */
 public final class ClusterBench {
     private static final List<String> KINDS = List.of("porep");
@@ -45,7 +46,11 @@ public final class ClusterBench {
         int proofJobs = args.length > 1 ? Integer.parseInt(args[1]) : 30;
         int[] workerCounts = Arrays.stream((args.length > 2 ? args[2] : "1,2,3").split(","))
                 .mapToInt(Integer::parseInt).toArray();
-        System.out.printf(Locale.ROOT, "cpus=%d%n", Runtime.getRuntime().availableProcessors());
+        String[] devices = (args.length > 3 ? args[3] : "jvm").split(",");
+        int[] kd = Arrays.stream((args.length > 4 ? args[4] : "1,1").split(","))
+                .mapToInt(Integer::parseInt).toArray();
+        System.out.printf(Locale.ROOT, "cpus=%d devices=%s shape k=%d d=%d%n",
+                Runtime.getRuntime().availableProcessors(), String.join(",", devices), kd[0], kd[1]);
         Path work = Path.of("target", "cluster-bench");
         try (LocalPostgres pg = LocalPostgres.start(work, false)) {
             System.out.println("server: " + settings(pg));
@@ -59,10 +64,10 @@ public final class ClusterBench {
                 dbOverhead(fresh(pg, "db" + threads), dbJobs, threads);
             }
             Path cache = work.resolve("cache");
-            PorepShape shape = new PorepShape(1, 1, MerkleHash.POSEIDON);
-            PorepGroth16.open(shape, 1, null, 0, ParamsCache.of(cache), l -> { });
+            PorepShape shape = new PorepShape(kd[0], kd[1], MerkleHash.POSEIDON);
+            PorepGroth16.open(shape, 1, null, 0, ParamsCache.of(cache).withSetupDevice(devices[0]), l -> { });
             for (int w : workerCounts) {
-                throughput(fresh(pg, "w" + w), shape, proofJobs, w, cache, work);
+                throughput(fresh(pg, "w" + w), shape, proofJobs, w, devices, cache, work);
             }
         }
     }
@@ -116,7 +121,8 @@ public final class ClusterBench {
     private static void dbOverhead(Db db, int jobs, int threads) throws Exception {
         try (JobStore s = new JobStore(db)) {
             for (int i = 0; i < jobs; i++) {
-                s.submit(new JobRequest("porep", "{\"input\":\"" + i + "\"}", "bench " + i, 10, 0, Map.of()), i % 3, 3);
+                s.submit(new JobRequest("porep", "{\"input\":\"" + i + "\"}", "bench " + i, 10, 0, Map.of()),
+                        i % 3, 3);
             }
         }
         byte[] proof = new byte[10 * 192];
@@ -173,7 +179,7 @@ public final class ClusterBench {
                 (sum[0] + sum[1] + sum[2]) / 1e6 / sum[3], serverCpuMs);
     }
 
-    private static void throughput(Db db, PorepShape shape, int jobs, int workers, Path cache,
+    private static void throughput(Db db, PorepShape shape, int jobs, int workers, String[] devices, Path cache,
                                    Path work) throws Exception {
         try (JobStore s = new JobStore(db)) {
             for (int i = 0; i < jobs; i++) {
@@ -186,7 +192,8 @@ public final class ClusterBench {
         long t0 = System.nanoTime();
         for (int w = 0; w < workers; w++) {
             ps.add(new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-cp",
-                    System.getProperty("java.class.path"), "jzk.cli.Main", "worker", "--db", url, "--device", "jvm",
+                    System.getProperty("java.class.path"), "jzk.cli.Main", "worker", "--db", url, "--device",
+                    devices[w % devices.length],
                     "--name", "bw" + workers + "-" + w, "--idle-exit", "2", "--poll", "0.2", "--cache",
                     cache.toString()).redirectErrorStream(true)
                     .redirectOutput(work.resolve("worker-" + workers + "-" + w + ".log").toFile()).start());

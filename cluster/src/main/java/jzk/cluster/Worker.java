@@ -107,7 +107,8 @@ public final class Worker {
                             cfg.leaseSeconds());
                     backoff = MIN_BACKOFF_MS;
                     if (c.isEmpty()) {
-                        if (cfg.idleExitSeconds() > 0 && (System.nanoTime() - idleSince) / 1e9 > cfg.idleExitSeconds()) {
+                        double idle = (System.nanoTime() - idleSince) / 1e9;
+                        if (cfg.idleExitSeconds() > 0 && idle > cfg.idleExitSeconds()) {
                             log.accept("queue empty for " + cfg.idleExitSeconds() + " s: exiting");
                             break;
                         }
