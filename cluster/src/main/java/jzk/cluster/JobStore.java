@@ -29,7 +29,8 @@ import java.util.Optional;
  *   <li><b>complete</b> — one transaction: the same conditional update to {@code done}, then the proof row; if the
  *       update matched no row (the lease was taken over), nothing is written: a proof is stored exactly once.</li>
  *   <li><b>fail</b> — conditional likewise: back to {@code queued} while attempts &lt; max_attempts, else
- *       {@code failed} with the reason.</li>
+ *       {@code failed} with the reason; <b>release</b> — back to {@code queued} without counting the attempt
+ *       (the worker's own trouble, not the job's).</li>
  * </ul>
  * All times are the database's {@code now()}, so worker clocks do not matter.
  */
@@ -343,6 +344,29 @@ public final class JobStore implements AutoCloseable {
             return new Outcome(true, state);
         }
         return new Outcome(false, refused(job, epoch, "failure report refused: the lease was taken over; " + error));
+    }
+
+    /**
+     * Gives the job back without counting the attempt (the worker could not work on it for a reason of its own, e.g.
+     * the database went away while it read the inputs): queued again with {@code attempts − 1}. Refused if the
+     * lease is no longer this worker's.
+     */
+    public Outcome release(long job, String worker, long epoch, String why) throws SQLException {
+        boolean ok = tx(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET state = 'queued', attempts = attempts - 1, "
+                    + "lease_expires = NULL" + MINE)) {
+                p.setLong(1, job);
+                p.setString(2, worker);
+                p.setLong(3, epoch);
+                if (p.executeUpdate() != 1) {
+                    c.rollback();
+                    return false;
+                }
+            }
+            endAttempt(c, job, epoch, "released", why, false);
+            return true;
+        });
+        return ok ? new Outcome(true, "queued") : new Outcome(false, refused(job, epoch, "release refused: " + why));
     }
 
     /** Records a refused attempt; returns the job's current state. */

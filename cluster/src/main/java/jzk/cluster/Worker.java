@@ -26,7 +26,8 @@ import java.util.function.Consumer;
  *   <li>the heartbeat finds the lease gone (it expired and another worker took the job): the proof in progress
  *       is cancelled and nothing is reported;</li>
  *   <li>the job fails (bad input, a proof that does not verify, any exception): the failure is reported with its
- *       reason; the database requeues the job or, after max_attempts, marks it failed;</li>
+ *       reason; the database requeues the job or, after max_attempts, marks it failed; a database error while
+ *       reading the job's inputs releases it without counting the attempt;</li>
  *   <li>the worker dies (SIGKILL, power): its lease expires and another worker takes the job over.</li>
  * </ul>
  */
@@ -187,6 +188,12 @@ public final class Worker {
                 log.accept("refused " + name + ": the database refused the completion (lease taken over; job is "
                         + o.state() + ")");
             }
+            return;
+        }
+        if (failure instanceof SQLException e) { // reading the inputs failed: the database's fault, not the job's
+            String why = "database unavailable while reading the inputs: " + oneLine(e);
+            o = untilAnswered(() -> store.release(job.id(), cfg.name(), job.epoch(), why));
+            log.accept(name + ": " + why + " → " + (o.accepted() ? "released (attempt not counted)" : "refused"));
             return;
         }
         String reason = failure instanceof ProverAdapter.BadJobException ? failure.getMessage()

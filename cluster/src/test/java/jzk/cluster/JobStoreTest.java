@@ -179,6 +179,21 @@ class JobStoreTest {
     }
 
     @Test
+    void aReleasedJobIsQueuedAgainWithoutCountingTheAttempt() throws Exception {
+        Db db = TestDatabases.fresh();
+        try (JobStore s = store(db)) {
+            long id = s.submit(job("r", 0), 0, 1);
+            JobStore.Claimed c = s.claim("A", 1L << 30, KINDS, 30).orElseThrow();
+            assertTrue(s.release(id, "A", c.epoch(), "db blip").accepted());
+            assertFalse(s.release(id, "A", c.epoch(), "again").accepted(), "only the lease holder releases");
+            JobStore.Claimed again = s.claim("B", 1L << 30, KINDS, 30).orElseThrow();
+            assertEquals(1, again.attempt(), "max_attempts = 1 and the job still runs");
+            assertTrue(s.complete(id, "B", again.epoch(), PROOF, PUB, VK, 1).accepted());
+            assertEquals(List.of("released", "done"), s.attempts().stream().map(JobStore.Attempt::outcome).toList());
+        }
+    }
+
+    @Test
     void leaseExpiringOnTheLastAttemptFailsTheJob() throws Exception {
         Db db = TestDatabases.fresh();
         try (JobStore s = store(db)) {

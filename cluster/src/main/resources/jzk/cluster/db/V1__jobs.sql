@@ -48,7 +48,7 @@ CREATE TABLE proofs (
     created_at    timestamptz NOT NULL DEFAULT now()
 );
 
--- Every attempt: who claimed the job, when, and how it ended (done, failed, retry, refused, expired).
+-- Every attempt: who claimed the job, when, and how it ended (done, failed, retry, released, refused, expired).
 CREATE TABLE attempts (
     job_id      bigint NOT NULL REFERENCES jobs (id),
     lease_epoch bigint NOT NULL,
