@@ -64,6 +64,10 @@ public final class SubmitCommand implements Callable<Integer> {
             description = "Attempts before the job is marked failed (default ${DEFAULT-VALUE}).")
     int maxAttempts = 3;
 
+    @Option(names = "--retry-delay", paramLabel = "S", description = "After failed attempt n the job waits "
+            + "n × S seconds before it can be claimed again (default ${DEFAULT-VALUE}).")
+    double retryDelay = 5;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
@@ -72,6 +76,9 @@ public final class SubmitCommand implements Callable<Integer> {
         Db db = dbOptions.db();
         Limits.range("--count", count, 1, 1_000_000);
         Limits.range("--max-attempts", maxAttempts, 1, 1000);
+        if (!(retryDelay >= 0 && retryDelay <= 86_400)) {
+            throw new CliException(CliException.USAGE, "--retry-delay must be in 0..86400 seconds, got " + retryDelay);
+        }
         List<JobRequest> jobs = new ArrayList<>();
         try {
             if (zkey != null || wtns != null) {
@@ -109,7 +116,7 @@ public final class SubmitCommand implements Callable<Integer> {
         try (JobStore store = new JobStore(db)) {
             store.migrate();
             for (JobRequest r : jobs) {
-                long id = store.submit(r, priority, maxAttempts);
+                long id = store.submit(r, priority, maxAttempts, retryDelay);
                 out.println("submitted job " + id + " (" + r.label() + ", " + r.partitions() + " partition(s), "
                         + "priority " + priority + ", needs " + Sizes.bytes(r.needsBytes()) + ")");
             }

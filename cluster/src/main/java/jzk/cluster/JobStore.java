@@ -28,8 +28,8 @@ import java.util.Optional;
  *       lease_epoch = mine AND state = running}; 0 rows means the lease was lost and the work must stop.</li>
  *   <li><b>complete</b> — one transaction: the same conditional update to {@code done}, then the proof row; if the
  *       update matched no row (the lease was taken over), nothing is written: a proof is stored exactly once.</li>
- *   <li><b>fail</b> — conditional likewise: back to {@code queued} while attempts &lt; max_attempts, else
- *       {@code failed} with the reason; <b>release</b> — back to {@code queued} without counting the attempt
+ *   <li><b>fail</b> — conditional likewise: back to {@code queued} (claimable after attempts × retry_delay_s)
+ *       while attempts &lt; max_attempts, else {@code failed} with the reason; <b>release</b> — back to {@code queued} without counting the attempt
  *       (the worker's own trouble, not the job's).</li>
  * </ul>
  * All times are the database's {@code now()}, so worker clocks do not matter.
@@ -106,14 +106,24 @@ public final class JobStore implements AutoCloseable {
         });
     }
 
-    /** Stores {@code r}'s blobs (once per hash) and inserts the job; returns its id. */
+    /** {@link #submit(JobRequest, int, int, double)} with no delay between attempts. */
     public long submit(JobRequest r, int priority, int maxAttempts) throws SQLException {
+        return submit(r, priority, maxAttempts, 0);
+    }
+
+    /**
+     * Stores {@code r}'s blobs (once per hash) and inserts the job; returns its id. After its n-th failed attempt
+     * the job is claimable again only {@code n × retryDelaySeconds} later (linear backoff: a transient fault of
+     * one worker does not burn every attempt at once).
+     */
+    public long submit(JobRequest r, int priority, int maxAttempts, double retryDelaySeconds) throws SQLException {
         return tx(c -> {
             for (Map.Entry<String, byte[]> b : r.blobs().entrySet()) {
                 putBlob(c, HexFormat.of().parseHex(b.getKey()), b.getValue());
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO jobs (kind, spec, label, priority, "
-                    + "needs_bytes, partitions, max_attempts) VALUES (?, ?::jsonb, ?, ?, ?, ?, ?) RETURNING id")) {
+                    + "needs_bytes, partitions, max_attempts, retry_delay_s) VALUES (?, ?::jsonb, ?, ?, ?, ?, ?, ?) "
+                    + "RETURNING id")) {
                 p.setString(1, r.kind());
                 p.setString(2, r.specJson());
                 p.setString(3, r.label());
@@ -121,6 +131,7 @@ public final class JobStore implements AutoCloseable {
                 p.setLong(5, r.needsBytes());
                 p.setInt(6, r.partitions());
                 p.setInt(7, maxAttempts);
+                p.setDouble(8, retryDelaySeconds);
                 try (ResultSet rs = p.executeQuery()) {
                     rs.next();
                     return rs.getLong(1);
@@ -187,7 +198,7 @@ public final class JobStore implements AutoCloseable {
             + "RETURNING j.id, j.kind, j.spec::text, j.label, j.partitions, j.lease_epoch, j.attempts, "
             + "j.max_attempts, c.prev";
     private static final String EXPIRED = "state = 'running' AND lease_expires < now() AND attempts < max_attempts";
-    private static final String QUEUED = "state = 'queued'";
+    private static final String QUEUED = "state = 'queued' AND not_before <= now()";
 
     /**
      * Claims the next job this worker can run ({@code needs_bytes ≤ memoryBytes}, kind in {@code kinds}), or
@@ -323,7 +334,8 @@ public final class JobStore implements AutoCloseable {
         String state = tx(c -> {
             try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET state = CASE WHEN attempts >= "
                     + "max_attempts THEN 'failed' ELSE 'queued' END, finished_at = CASE WHEN attempts >= "
-                    + "max_attempts THEN now() END, lease_expires = NULL, last_error = ?" + MINE
+                    + "max_attempts THEN now() END, lease_expires = NULL, last_error = ?, "
+                    + "not_before = now() + make_interval(secs => retry_delay_s * attempts)" + MINE
                     + " RETURNING state")) {
                 p.setString(1, error);
                 p.setLong(2, job);

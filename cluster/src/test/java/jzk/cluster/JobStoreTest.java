@@ -179,6 +179,24 @@ class JobStoreTest {
     }
 
     @Test
+    void aFailedAttemptWaitsItsRetryDelay() throws Exception {
+        Db db = TestDatabases.fresh();
+        try (JobStore s = store(db)) {
+            long id = s.submit(job("slow retry", 0), 0, 3, 0.4);
+            JobStore.Claimed c = s.claim("w", 1L << 30, KINDS, 30).orElseThrow();
+            assertEquals("queued", s.fail(id, "w", c.epoch(), "transient").state());
+            long t0 = System.nanoTime();
+            Optional<JobStore.Claimed> again;
+            while ((again = s.claim("w", 1L << 30, KINDS, 30)).isEmpty()) {
+                Thread.sleep(20);
+            }
+            double waited = (System.nanoTime() - t0) / 1e9;
+            assertTrue(waited > 0.3 && waited < 5, "waited " + waited + " s for a 1 × 0.4 s delay");
+            assertEquals(2, again.get().attempt());
+        }
+    }
+
+    @Test
     void aReleasedJobIsQueuedAgainWithoutCountingTheAttempt() throws Exception {
         Db db = TestDatabases.fresh();
         try (JobStore s = store(db)) {

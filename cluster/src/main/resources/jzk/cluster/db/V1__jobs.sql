@@ -24,6 +24,8 @@ CREATE TABLE jobs (
     state           text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'done', 'failed')),
     attempts        integer NOT NULL DEFAULT 0,
     max_attempts    integer NOT NULL DEFAULT 3 CHECK (max_attempts >= 1),
+    retry_delay_s   real NOT NULL DEFAULT 0 CHECK (retry_delay_s >= 0),  -- after failed attempt n: wait n × this
+    not_before      timestamptz NOT NULL DEFAULT now(),                 -- a queued job is claimable from then on
     lease_owner     text,
     lease_epoch     bigint NOT NULL DEFAULT 0,
     lease_expires   timestamptz,
