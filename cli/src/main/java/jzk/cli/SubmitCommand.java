@@ -99,7 +99,10 @@ public final class SubmitCommand implements Callable<Integer> {
                     jobs.add(r);
                 }
             } else {
-                PorepShape s = shape.shape();
+                if (!(shape.shape() instanceof PorepShape s)) {
+                    throw new CliException(CliException.USAGE, "jzk submit queues the porep shape only (the "
+                            + "cluster's job format); prove --shape stacked-drg with jzk batch");
+                }
                 for (int i = 0; i < count; i++) {
                     jobs.add(ProverAdapter.porep(PorepInputGenerator.generate(s, shape.partitions, seed + i),
                             "porep k=" + s.challenges() + " d=" + s.depth() + " seed " + (seed + i)));
