@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import jzk.tornado.api.Atomics;
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.Unroll;
 
 /**
  * Kernels of the sorted (bucket-major) Pippenger MSM driven by {@link SortedMsm}, for G1 ({@code d = 1}) and G2
@@ -74,6 +75,35 @@ public final class SortedMsmKernels {
             Xyzz.addAffine(d, sums, so, bases, (v & 0x7FFFFFFF) * aInts, v < 0, reg);
         }
     }
+
+    /**
+     * {@link #sumSlices} for G1 ({@code d = 1}), bit-identical, with the bucket sum out of registers: the
+     * accumulator is a private 48-int array and the mixed addition is straight-line code ({@link XyzzG1}), so the
+     * JIT scalar-replaces all of it and the kernel has no local-memory frame; the sum is stored once at the end.
+     * The unroll budget keeps each Montgomery product's outer loop rolled (17 copies of one limb step instead of
+     * 17·12), so ptxas builds the kernel in seconds; the copy and compare loops still unroll.
+     */
+    @Unroll(budget = SUM_G1_UNROLL)
+    public static void sumSlicesG1(KernelContext ctx, int[] bases, int[] entries, int[] sliceStart, int[] sums,
+                                   int slices) {
+        int s = ctx.globalIdx;
+        if (s >= slices) {
+            return;
+        }
+        int[] acc = new int[48];
+        int end = sliceStart[s + 1];
+        for (int e = sliceStart[s]; e < end; e++) {
+            int v = entries[e];
+            XyzzG1.addAffine(acc, 0, bases, (v & 0x7FFFFFFF) * 24, v < 0);
+        }
+        Xyzz.copy(1, sums, s * 48, acc, 0);
+    }
+
+    /**
+     * Unroll budget of {@link #sumSlicesG1}: above its copy loops (48 trips), below one unrolled Montgomery
+     * product (12 limb steps of about 130 instructions).
+     */
+    static final int SUM_G1_UNROLL = 1500;
 
     /**
      * Work-item {@code gid = p·windows + w}: part p of window w's bucket reduction over buckets

@@ -150,6 +150,19 @@ public final class Xyzz {
         }
     }
 
+    /** p = (x, ±y, 1, 1), the affine base at {@code a[ao]} (not infinity) in XYZZ, negated when {@code negate}. */
+    static void setAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
+        int s = 12 * d;
+        CurveField.copy(d, p, po, a, ao);
+        if (negate) {
+            CurveField.neg(d, p, po + s, a, ao + s);
+        } else {
+            CurveField.copy(d, p, po + s, a, ao + s);
+        }
+        CurveField.setOne(d, p, po + 2 * s);
+        CurveField.setOne(d, p, po + 3 * s);
+    }
+
     /**
      * p += (x, ±y), the affine base at {@code a[ao]}, negated when {@code negate} (signed-digit buckets):
      * madd-2008-s, or mdbl-2008-s-1 when the base equals p, or infinity when it is −p.
@@ -169,14 +182,7 @@ public final class Xyzz {
         }
         int s = 12 * d;
         if (isInfinity(d, p, po)) {
-            CurveField.copy(d, p, po, a, ao);
-            if (negate) {
-                CurveField.neg(d, p, po + s, a, ao + s);
-            } else {
-                CurveField.copy(d, p, po + s, a, ao + s);
-            }
-            CurveField.setOne(d, p, po + 2 * s);
-            CurveField.setOne(d, p, po + 3 * s);
+            setAffine(d, p, po, a, ao, negate);
             return;
         }
         load(d, reg, 0, p, po, 4);
