@@ -18,7 +18,7 @@ package jzk.tornado.bls;
  * {@code t_j + a_j·b_i + carry ≤ 2^64 − 1} fits an unsigned 64-bit word. The inner steps are written out; the
  * outer loop over the limbs of b reads them from 12 locals rotated one step per iteration, so the loop touches
  * no array: the JIT unrolls it under its default budget (the rotation's moves then vanish in the device
- * compiler), and a kernel that keeps it rolled ({@link jzk.tornado.api.Unroll}) still keeps the operands in
+ * compiler), and a kernel that keeps it rolled ({@link jzk.tornado.api.JitLimits}) still keeps the operands in
  * registers, with one copy of the 24 multiply-adds per call site.
  */
 public final class MontFp {
