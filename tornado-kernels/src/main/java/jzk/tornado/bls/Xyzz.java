@@ -21,6 +21,8 @@ package jzk.tornado.bls;
  * by data, so it lives in local memory on the GPU; each field operation ({@link MontFp}) loads its operands'
  * limbs into hardware registers once, computes there, and stores the result once (36 local accesses per Fp
  * product; ptxas for {@code MsmKernels.accumulate}: 2160-byte frame, all of it this file and the Fp2 copies).
+ * Where the group is a compile-time constant and code size can be held with a kernel unroll budget, the slice
+ * sums use {@link XyzzStraight} instead: the same operations as straight-line calls, all in registers.
  */
 public final class Xyzz {
     private Xyzz() {
