@@ -10,13 +10,16 @@ package jzk.tornado.bls;
  *
  * <p>Invariants: as {@link Mont32}: an element is 12 little-endian unsigned 32-bit limbs in Montgomery form
  * ({@code R = 2^384}), inputs and output fully reduced below p; the output may alias either input (both are
- * read before r is written, b one limb per outer step). The result is the unique reduced {@code a·b·R⁻¹ mod p},
+ * read into locals before r is written). The result is the unique reduced {@code a·b·R⁻¹ mod p},
  * so it is bit-identical to {@link Mont32#mul}; {@code MontFpTest} checks that on edge and random values.
  *
  * <p>Algorithm: CIOS (Koç, Acar, Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms",
  * IEEE Micro 1996, §4), the same step order as {@link Mont32#mul}; every step sum
- * {@code t_j + a_j·b_i + carry ≤ 2^64 − 1} fits an unsigned 64-bit word. The outer loop over the limbs of b
- * stays a loop (one copy of the 24 multiply-adds), the inner loops are written out.
+ * {@code t_j + a_j·b_i + carry ≤ 2^64 − 1} fits an unsigned 64-bit word. The inner steps are written out; the
+ * outer loop over the limbs of b reads them from 12 locals rotated one step per iteration, so the loop touches
+ * no array. It stays a loop (one copy of the 24 multiply-adds per call site: unrolled it is 7000–8000 JIT
+ * instructions, above the default budget), and where the caller's arrays are scalar-replaced
+ * ({@link XyzzStraight}, {@link jzk.tornado.api.JitLimits}) the operands and the result stay in registers.
  */
 public final class MontFp {
     private MontFp() {
@@ -46,11 +49,24 @@ public final class MontFp {
         int a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
         int a6 = a[ao + 6], a7 = a[ao + 7], a8 = a[ao + 8], a9 = a[ao + 9], a10 = a[ao + 10], a11 = a[ao + 11];
         int t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0, t8 = 0, t9 = 0, t10 = 0, t11 = 0, t12 = 0;
-        int next = b[bo];
+        int b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2], b3 = b[bo + 3], b4 = b[bo + 4], b5 = b[bo + 5];
+        int b6 = b[bo + 6], b7 = b[bo + 7], b8 = b[bo + 8], b9 = b[bo + 9], b10 = b[bo + 10], b11 = b[bo + 11];
         for (int i = 0; i < 12; i++) {
-            int bi = next;
-            // the next limb's load is issued a step ahead, so its latency hides behind this step's 24 products
-            next = b[bo + Math.min(i + 1, 11)];
+            // b_i is b0 after i rotations: every array index is a constant, so even where this loop stays a loop
+            // (a kernel's unroll budget below its size) the operands may live in registers (scalar replacement)
+            int bi = b0;
+            b0 = b1;
+            b1 = b2;
+            b2 = b3;
+            b3 = b4;
+            b4 = b5;
+            b5 = b6;
+            b6 = b7;
+            b7 = b8;
+            b8 = b9;
+            b9 = b10;
+            b10 = b11;
+            b11 = bi;
             // t += a·b_i, t12 and t13 taking the carries (t < 2p < 2^382 before the step, t + a·b_i < 2^415)
             long s = (t0 & M32) + (a0 & M32) * (bi & M32);
             t0 = (int) s;

@@ -24,6 +24,8 @@ public final class SortedMsm {
 
     private static final Method BIN = Kernels.find(SortedMsmKernels.class, "binPoints");
     private static final Method SUM = Kernels.find(SortedMsmKernels.class, "sumSlices");
+    private static final Method SUM_G1 = Kernels.find(SortedMsmKernels.class, "sumSlicesG1");
+    private static final Method SUM_G2 = Kernels.find(SortedMsmKernels.class, "sumSlicesG2");
     private static final Method REDUCE = Kernels.find(SortedMsmKernels.class, "reduceParts");
     private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
     private static final Method REMAP = Kernels.find(SplitMsmKernels.class, "remapEntries");
@@ -45,6 +47,13 @@ public final class SortedMsm {
     static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */
     static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 15);
+    /**
+     * Slice sums by the group's own kernel, {@link SortedMsmKernels#sumSlicesG1} / {@code sumSlicesG2}
+     * (straight-line formulas, all in registers), instead of the group-generic {@link SortedMsmKernels#sumSlices}
+     * (interpreted formula program in local memory); same results bit for bit. {@code -Djzk.msm.straight=false}
+     * selects the generic kernel, for comparison.
+     */
+    static final boolean STRAIGHT = !"false".equals(System.getProperty("jzk.msm.straight"));
 
     /**
      * When set, the calls wait for the device after each phase and record the phase times (ns) in
@@ -213,7 +222,12 @@ public final class SortedMsm {
         host.write(bucketBuf, 0, bucketSlice, ids + 1);
         t = mark(host, 4, t);
         if (slices > 0) {
-            host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
+            if (STRAIGHT) {
+                host.launch(d == 1 ? SUM_G1 : SUM_G2, grid(slices), LOCAL, basesBuf, entryBuf, sliceBuf, sums,
+                        slices);
+            } else {
+                host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
+            }
         }
         t = mark(host, 5, t);
         int items = windows * parts;

@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import jzk.tornado.api.Atomics;
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.JitLimits;
 
 /**
  * Kernels of the sorted (bucket-major) Pippenger MSM driven by {@link SortedMsm}, for G1 ({@code d = 1}) and G2
@@ -73,6 +74,53 @@ public final class SortedMsmKernels {
             int v = entries[e];
             Xyzz.addAffine(d, sums, so, bases, (v & 0x7FFFFFFF) * aInts, v < 0, reg);
         }
+    }
+
+    /**
+     * {@link #sumSlices} for G1, bit-identical, with the bucket sum out of registers: the group is fixed at compile
+     * time, the accumulator is a private array and the mixed addition straight-line code ({@link XyzzStraight}),
+     * so the JIT scalar-replaces all of it and the kernel has no local-memory frame; the sum is stored once at the
+     * end. The limits keep each Montgomery product's outer loop rolled (17 copies of one limb step instead of
+     * 17·12), so ptxas builds the kernel in seconds, while the copy, compare and Fp2-coefficient loops unroll.
+     */
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
+    public static void sumSlicesG1(KernelContext ctx, int[] bases, int[] entries, int[] sliceStart, int[] sums,
+                                   int slices) {
+        sumSlicesStraight(ctx, 1, bases, entries, sliceStart, sums, slices);
+    }
+
+    /** {@link #sumSlicesG1} for G2 ({@code d = 2}), bit-identical to {@link #sumSlices} with {@code d = 2}. */
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
+    public static void sumSlicesG2(KernelContext ctx, int[] bases, int[] entries, int[] sliceStart, int[] sums,
+                                   int slices) {
+        sumSlicesStraight(ctx, 2, bases, entries, sliceStart, sums, slices);
+    }
+
+    /**
+     * Unroll budget of the straight-line slice sums: above their copy loops and an Fp2 product's loop over its
+     * three Karatsuba products (G2 needs 5000), below one unrolled Montgomery product (unrolled from 8000 on, which
+     * then leaves the Fp2 loop rolled and the temporaries in local memory). Measured with
+     * {@code -Djzk.jit.kernelBudget}: 5000–7000 give the same code (G1 126 registers, G2 250, no local memory).
+     */
+    static final int STRAIGHT_UNROLL = 6000;
+    /** Scalar-replacement cap of the straight-line slice sums: the 96-int accumulator (a G2 point). */
+    static final int STRAIGHT_SCALARS = 96;
+
+    /** The body of {@link #sumSlicesG1} / {@link #sumSlicesG2}, {@code d} a constant at each call. */
+    private static void sumSlicesStraight(KernelContext ctx, int d, int[] bases, int[] entries, int[] sliceStart,
+                                          int[] sums, int slices) {
+        int s = ctx.globalIdx;
+        if (s >= slices) {
+            return;
+        }
+        int[] acc = new int[96];
+        int aInts = 24 * d;
+        int end = sliceStart[s + 1];
+        for (int e = sliceStart[s]; e < end; e++) {
+            int v = entries[e];
+            XyzzStraight.addAffine(d, acc, 0, bases, (v & 0x7FFFFFFF) * aInts, v < 0);
+        }
+        Xyzz.copy(d, sums, s * 48 * d, acc, 0);
     }
 
     /**

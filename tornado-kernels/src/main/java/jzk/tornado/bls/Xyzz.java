@@ -21,6 +21,8 @@ package jzk.tornado.bls;
  * by data, so it lives in local memory on the GPU; each field operation ({@link MontFp}) loads its operands'
  * limbs into hardware registers once, computes there, and stores the result once (36 local accesses per Fp
  * product; ptxas for {@code MsmKernels.accumulate}: 2160-byte frame, all of it this file and the Fp2 copies).
+ * Where the group is a compile-time constant and code size can be held with a kernel unroll budget, the slice
+ * sums use {@link XyzzStraight} instead: the same operations as straight-line calls, all in registers.
  */
 public final class Xyzz {
     private Xyzz() {
@@ -150,6 +152,19 @@ public final class Xyzz {
         }
     }
 
+    /** p = (x, ±y, 1, 1), the affine base at {@code a[ao]} (not infinity) in XYZZ, negated when {@code negate}. */
+    static void setAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
+        int s = 12 * d;
+        CurveField.copy(d, p, po, a, ao);
+        if (negate) {
+            CurveField.neg(d, p, po + s, a, ao + s);
+        } else {
+            CurveField.copy(d, p, po + s, a, ao + s);
+        }
+        CurveField.setOne(d, p, po + 2 * s);
+        CurveField.setOne(d, p, po + 3 * s);
+    }
+
     /**
      * p += (x, ±y), the affine base at {@code a[ao]}, negated when {@code negate} (signed-digit buckets):
      * madd-2008-s, or mdbl-2008-s-1 when the base equals p, or infinity when it is −p.
@@ -169,14 +184,7 @@ public final class Xyzz {
         }
         int s = 12 * d;
         if (isInfinity(d, p, po)) {
-            CurveField.copy(d, p, po, a, ao);
-            if (negate) {
-                CurveField.neg(d, p, po + s, a, ao + s);
-            } else {
-                CurveField.copy(d, p, po + s, a, ao + s);
-            }
-            CurveField.setOne(d, p, po + 2 * s);
-            CurveField.setOne(d, p, po + 3 * s);
+            setAffine(d, p, po, a, ao, negate);
             return;
         }
         load(d, reg, 0, p, po, 4);

@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Entry point of the kernel JIT: Java bytecode of a {@code public static void} kernel → PTX or OpenCL C.
  *
  * <p>Pipeline (one way): {@link KernelReader} (class files via {@code java.lang.classfile}, callees inlined) →
- * {@link Ir} → {@link Optimizer} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per
+ * {@link Ir} → {@link Optimizer} (a kernel's {@link jzk.tornado.api.JitLimits}, else the global settings) →
+ * {@link PtxWriter} / {@link OpenClWriter}. Results are cached per
  * (method, target) for the life of the JVM, so a kernel is translated once however often it is launched.
  *
  * <p>With {@code -Djzk.jit.dump=DIR} every generated source is also written to
@@ -49,7 +50,11 @@ public final class KernelCompiler {
 
     private static CompiledKernel translate(Method kernel, Target target) {
         Ir.Function fn = KernelReader.read(kernel);
-        Optimizer.run(fn);
+        jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
+        int budget = limits == null ? Optimizer.BUDGET
+                : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
+        int scalarMax = limits == null || limits.scalarMax() < 0 ? ScalarReplacement.MAX_ELEMENTS : limits.scalarMax();
+        Optimizer.run(fn, budget, scalarMax);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
         String source = override(kernel, target);
         if (source == null) {

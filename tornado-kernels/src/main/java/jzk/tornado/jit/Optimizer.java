@@ -15,7 +15,8 @@ import java.util.Set;
  * unrolled (default {@link #DEFAULT_BUDGET}: a 12-limb Montgomery product unrolls whole, a point-formula
  * program does not). One budget serves both targets: on the H200, NVIDIA's OpenCL compiler gains from the
  * unrolled OpenCL C too (NTT 2^24 14.3 → 12.6 ms), and PoCL's build time of the kernels barely moves
- * (bench-results/h200-jit-2026-12-01/README.md).
+ * (bench-results/h200-jit-2026-12-01/README.md). A kernel may carry its own budget ({@link jzk.tornado.api.JitLimits},
+ * read by {@link KernelCompiler}; overridden for all such kernels by {@code -Djzk.jit.kernelBudget=N}).
  */
 final class Optimizer {
     private Optimizer() {
@@ -24,17 +25,31 @@ final class Optimizer {
     static final int DEFAULT_BUDGET = 6000;
     static final boolean ENABLED = !"false".equals(System.getProperty("jzk.jit.opt"));
     static final int BUDGET = Integer.getInteger("jzk.jit.unrollBudget", DEFAULT_BUDGET);
+    /**
+     * {@code -Djzk.jit.kernelBudget=N} replaces every kernel's own {@link jzk.tornado.api.JitLimits} unroll budget (for
+     * measuring a kernel with more or less unrolling without editing it); unset (−1), the annotations hold.
+     */
+    static final int KERNEL_BUDGET = Integer.getInteger("jzk.jit.kernelBudget", -1);
     /** Rounds of unrolling: one per loop nesting level. */
     private static final int MAX_ROUNDS = 8;
 
-    /** Optimises {@code fn} in place with the configured settings (the same for every target). */
-    static void run(Ir.Function fn) {
+    /**
+     * Optimises {@code fn} in place with unroll budget {@code budget} and scalar-replacement cap
+     * {@code scalarMax} (the same for every target), unless the optimiser is turned off.
+     */
+    static void run(Ir.Function fn, int budget, int scalarMax) {
         if (ENABLED) {
-            run(fn, BUDGET);
+            optimise(fn, budget, scalarMax);
         }
     }
 
-    static void run(Ir.Function fn, int budget) {
+    /** Optimises {@code fn} in place with the default scalar-replacement cap, whatever {@code jzk.jit.opt} says. */
+    static void optimise(Ir.Function fn, int budget) {
+        optimise(fn, budget, ScalarReplacement.MAX_ELEMENTS);
+    }
+
+    /** Optimises {@code fn} in place with the given limits, whatever {@code jzk.jit.opt} says. */
+    static void optimise(Ir.Function fn, int budget, int scalarMax) {
         Cleanup.blocks(fn);
         ConstantPropagation.run(fn);
         Cleanup.blocks(fn);
@@ -46,7 +61,7 @@ final class Optimizer {
             ConstantPropagation.run(fn);
             Cleanup.blocks(fn);
         }
-        if (ScalarReplacement.run(fn)) {
+        if (ScalarReplacement.run(fn, scalarMax)) {
             ConstantPropagation.run(fn);
         }
         Cleanup.deadCode(fn);

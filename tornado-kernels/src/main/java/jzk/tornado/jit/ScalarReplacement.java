@@ -13,7 +13,7 @@ import java.util.Set;
  * memory). Loads and stores become moves, the allocation's zero-fill K moves of 0.
  *
  * <p>Limits: arrays of at most {@link #MAX_ELEMENTS} elements (register pressure; {@code -Djzk.jit.scalarMax=N},
- * read once); an array with one access at
+ * read once, or a kernel's {@link jzk.tornado.api.JitLimits#scalarMax}); an array with one access at
  * a varying or out-of-range index (its behaviour undefined on the device, JIT.md) stays in memory whole.
  */
 final class ScalarReplacement {
@@ -22,8 +22,8 @@ final class ScalarReplacement {
 
     static final int MAX_ELEMENTS = Integer.getInteger("jzk.jit.scalarMax", 64);
 
-    /** Replaces every qualifying private array of {@code fn}; true if any was. */
-    static boolean run(Ir.Function fn) {
+    /** Replaces every qualifying private array of {@code fn} (at most {@code maxElements} long); true if any was. */
+    static boolean run(Ir.Function fn, int maxElements) {
         Set<Ir.ArrayBase> rejected = new HashSet<>();
         Set<Ir.ArrayBase> used = new HashSet<>();
         for (Ir.Block b : fn.blocks) {
@@ -55,7 +55,7 @@ final class ScalarReplacement {
         }
         Map<Ir.ArrayBase, Ir.Var[]> scalars = new HashMap<>();
         for (Ir.ArrayBase a : fn.arrays) {
-            if (a.space == Ir.Space.PRIVATE && !rejected.contains(a) && a.length <= MAX_ELEMENTS) {
+            if (a.space == Ir.Space.PRIVATE && !rejected.contains(a) && a.length <= maxElements) {
                 Ir.Var[] v = new Ir.Var[a.length];
                 if (used.contains(a)) {
                     for (int i = 0; i < v.length; i++) {

@@ -28,7 +28,7 @@ class OptimizerTest {
 
     private static Ir.Function optimised(Method m) {
         Ir.Function fn = KernelReader.read(m);
-        Optimizer.run(fn, Optimizer.DEFAULT_BUDGET);
+        Optimizer.optimise(fn, Optimizer.DEFAULT_BUDGET);
         return fn;
     }
 
@@ -70,7 +70,7 @@ class OptimizerTest {
     void budgetZeroUnrollsNothing() {
         Ir.Function fn = KernelReader.read(conformance("unrolledLoops"));
         int before = loops(fn);
-        Optimizer.run(fn, 0);
+        Optimizer.optimise(fn, 0);
         assertEquals(before, loops(fn));
     }
 

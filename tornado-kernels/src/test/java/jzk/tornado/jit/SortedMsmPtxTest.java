@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link jzk.tornado.bls.ScalarKernels}) and the scalar-class split ({@link jzk.tornado.bls.SplitMsmKernels})
  * compile to PTX that {@code ptxas --gpu-name sm_90} accepts (skipped when ptxas is not on the PATH); their results
  * are checked on the Java and OpenCL hosts by SortedMsmTest and SplitMsmTest, this guards the CUDA path, which CI
- * has no device for.
+ * has no device for. The straight-line slice sums ({@code sumSlicesG1/G2}) must come out without local memory.
  */
 class SortedMsmPtxTest {
     @Test
@@ -40,6 +40,10 @@ class SortedMsmPtxTest {
             if (m.getName().equals("binPoints") || m.getName().equals("countNotBelowR")
                     || m.getName().equals("classify")) {
                 assertTrue(k.source().contains("atom.global.add.u32"), m.getName() + " uses a global atomic");
+            }
+            if (m.getName().startsWith("sumSlicesG")) {
+                // the straight-line slice sums keep every private array in registers (JitLimits on the kernel)
+                assertTrue(!k.source().contains(".local"), m.getName() + " has no local memory");
             }
             if (m.getName().equals("classify")) {
                 assertTrue(k.source().contains("popc.b32"), "classify counts its chunk's classes by popcount");

@@ -1,0 +1,114 @@
+package jzk.tornado.bls;
+
+/**
+ * The mixed addition of {@link Xyzz#addAffine(int, int[], int, int[], int, boolean)} written as straight-line code,
+ * for kernels whose whole bucket accumulation should run out of registers: every field value is its own private
+ * array of {@code 12·d} ints indexed by constants only, so once the kernel fixes the group ({@code d} a constant at
+ * the call) the kernel JIT replaces each by scalars (scalar replacement) and the device compiler keeps them in
+ * hardware registers, with no local-memory frame (the interpreted {@link Xyzz#PROGRAM} needs a data-indexed
+ * register file, which stays in local memory).
+ *
+ * <p>Invariant: the same field operations in the same order as {@link Xyzz}'s MADD_PRE, MADD_POST and MDBL
+ * programs (madd-2008-s, mdbl-2008-s-1), so every result is bit-identical to {@code Xyzz.addAffine(d, …)},
+ * including the cases base at infinity, accumulator at infinity, P + P (doubling) and P + (−P) (infinity);
+ * XyzzStraightTest checks that. Code size: 17 products ({@link CurveField#mul}: one {@link MontFp#mul} in G1, three
+ * in G2); a kernel built on this keeps their outer limb loops rolled with a small
+ * {@link jzk.tornado.api.JitLimits} budget, else ptxas needs 10 s to a minute for it
+ * (bench-results/h200-jit-2026-12-01/xyzz-straight-line-experiment.txt).
+ */
+public final class XyzzStraight {
+    private XyzzStraight() {
+    }
+
+    /** Private array length of one coordinate: the widest field (Fp2); G1 uses the first 12 ints. */
+    private static final int W = 24;
+
+    /**
+     * p += (x, ±y), the affine base of degree {@code d} at {@code a[ao]}, negated when {@code negate}; p is XYZZ at
+     * {@code p[po]}.
+     */
+    public static void addAffine(int d, int[] p, int po, int[] a, int ao, boolean negate) {
+        if (Xyzz.isAffineInfinity(d, a, ao)) {
+            return;
+        }
+        if (Xyzz.isInfinity(d, p, po)) {
+            Xyzz.setAffine(d, p, po, a, ao, negate);
+            return;
+        }
+        int s = 12 * d;
+        int x1 = po;
+        int y1 = po + s;
+        int zz1 = po + 2 * s;
+        int zzz1 = po + 3 * s;
+        int[] x2 = new int[W];
+        int[] y2 = new int[W];
+        CurveField.copy(d, x2, 0, a, ao);
+        if (negate) {
+            CurveField.neg(d, y2, 0, a, ao + s);
+        } else {
+            CurveField.copy(d, y2, 0, a, ao + s);
+        }
+        // MADD_PRE: P = dx = X2·ZZ1 − X1, R = dy = Y2·ZZZ1 − Y1
+        int[] dx = new int[W];
+        int[] dy = new int[W];
+        CurveField.mul(d, dx, 0, x2, 0, p, zz1);
+        CurveField.sub(d, dx, 0, dx, 0, p, x1);
+        CurveField.mul(d, dy, 0, y2, 0, p, zzz1);
+        CurveField.sub(d, dy, 0, dy, 0, p, y1);
+        if (CurveField.isZero(d, dx, 0)) {
+            if (!CurveField.isZero(d, dy, 0)) {
+                Xyzz.setInfinity(d, p, po);
+                return;
+            }
+            doubleAffine(d, p, po, x2, y2);
+            return;
+        }
+        // MADD_POST: PP = dx2 = P², PPP = dx3 = P·PP, Q = X1·PP, ZZ3 = ZZ1·PP, ZZZ3 = ZZZ1·PPP,
+        // X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − Y1·PPP; each output written after the last read of what it replaces
+        int[] dx2 = new int[W];
+        int[] dx3 = new int[W];
+        int[] q = new int[W];
+        CurveField.mul(d, dx2, 0, dx, 0, dx, 0);
+        CurveField.mul(d, dx3, 0, dx, 0, dx2, 0);
+        CurveField.mul(d, q, 0, p, x1, dx2, 0);
+        CurveField.mul(d, p, zz1, p, zz1, dx2, 0);
+        CurveField.mul(d, p, zzz1, p, zzz1, dx3, 0);
+        int[] t = new int[W];
+        CurveField.mul(d, t, 0, dy, 0, dy, 0);
+        CurveField.sub(d, t, 0, t, 0, dx3, 0);
+        CurveField.sub(d, t, 0, t, 0, q, 0);
+        CurveField.sub(d, p, x1, t, 0, q, 0);
+        int[] u = new int[W];
+        CurveField.mul(d, u, 0, p, y1, dx3, 0);
+        CurveField.sub(d, t, 0, q, 0, p, x1);
+        CurveField.mul(d, t, 0, dy, 0, t, 0);
+        CurveField.sub(d, p, y1, t, 0, u, 0);
+    }
+
+    /**
+     * p = 2·(x, y) in XYZZ (MDBL, mdbl-2008-s-1): U = 2y, V = U², W = U·V, S = x·V, M = 3x², X3 = M² − 2S,
+     * Y3 = M(S − X3) − W·y, ZZ3 = V, ZZZ3 = W.
+     */
+    private static void doubleAffine(int d, int[] p, int po, int[] x, int[] y) {
+        int s = 12 * d;
+        int[] u = new int[W];
+        int[] sv = new int[W];
+        int[] x2 = new int[W];
+        int[] m = new int[W];
+        int[] t = new int[W];
+        CurveField.add(d, u, 0, y, 0, y, 0);
+        CurveField.mul(d, p, po + 2 * s, u, 0, u, 0);
+        CurveField.mul(d, p, po + 3 * s, u, 0, p, po + 2 * s);
+        CurveField.mul(d, sv, 0, x, 0, p, po + 2 * s);
+        CurveField.mul(d, x2, 0, x, 0, x, 0);
+        CurveField.add(d, m, 0, x2, 0, x2, 0);
+        CurveField.add(d, m, 0, m, 0, x2, 0);
+        CurveField.mul(d, t, 0, m, 0, m, 0);
+        CurveField.sub(d, t, 0, t, 0, sv, 0);
+        CurveField.sub(d, p, po, t, 0, sv, 0);
+        CurveField.sub(d, t, 0, sv, 0, p, po);
+        CurveField.mul(d, t, 0, m, 0, t, 0);
+        CurveField.mul(d, u, 0, p, po + 3 * s, y, 0);
+        CurveField.sub(d, p, po + s, t, 0, u, 0);
+    }
+}
