@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,10 @@ import jzk.prover.groth16.Proof;
 import jzk.prover.groth16.ProofCodec;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.PermitPolicy;
+import jzk.prover.r1cs.Witness;
+import jzk.prover.snarkjs.SnarkjsProver;
+import jzk.prover.snarkjs.WtnsWriter;
+import jzk.prover.snarkjs.Zkey;
 import jzk.prover.pipeline.PipelineConfig;
 import jzk.server.api.BuiltinCircuit;
 import jzk.server.api.PartitionProof;
@@ -108,6 +113,29 @@ final class TestServer implements AutoCloseable {
         }
         assertTrue(e != null && e.hasResult(), "stream ended without a result");
         return e.getResult();
+    }
+
+    /**
+     * The .wtns bytes of the mul fixture's circuit for inputs a, b, c: wires [1, out, a, b, c, t] with
+     * t = a·b and out = t·c + a (mul.circom), written by {@link WtnsWriter}.
+     */
+    static byte[] mulWitness(Path dir, long a, long b, long c) throws IOException {
+        BigInteger[] v = {BigInteger.ONE, BigInteger.valueOf(a * b * c + a), BigInteger.valueOf(a),
+            BigInteger.valueOf(b), BigInteger.valueOf(c), BigInteger.valueOf(a * b)};
+        long[] z = new long[v.length * Fr.LIMBS];
+        for (int i = 0; i < v.length; i++) {
+            Fr.F.fromBigInteger(z, i * Fr.LIMBS, v[i]);
+        }
+        Path f = Files.createTempFile(dir, "mul", ".wtns");
+        WtnsWriter.write(f, new Witness(2, z));
+        byte[] bytes = Files.readAllBytes(f);
+        Files.delete(f);
+        return bytes;
+    }
+
+    /** The mul fixture's verifying key (from the snarkjs-made zkey). */
+    static PreparedVerifyingKey mulVk() throws IOException {
+        return new PreparedVerifyingKey(SnarkjsProver.verifyingKey(Zkey.read(MUL.resolve("k.zkey"))));
     }
 
     /** The verifying key of the tiny shape, read by the test itself from the parameter file the server uses. */
