@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import jzk.prover.batch.ProverBackends;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.MemoryBudget;
@@ -72,7 +72,8 @@ public final class BatchCommand implements Callable<Integer> {
     Long memoryBudgetBytes;
 
     @Option(names = "--device", paramLabel = "NAME", split = ",",
-            description = "Device(s) for the GPU stage: cuda:0, opencl:…, jvm; sim:N with --synthetic.")
+            description = "Device(s) for the GPU stage: cuda:0, opencl:…, cpu (the CPU prover), jvm (the Java "
+                    + "kernel executor: bit-exact reference, slow); sim:N with --synthetic.")
     List<String> devices = new ArrayList<>();
 
     @Mixin
@@ -145,17 +146,24 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         checkBounds();
         // every output checked before any work (parameter generation, proofs): not found after the batch
         new OutputPaths().file("--json", json).file("--timeline", timeline).file("--buffer-log", bufferLog)
                 .dir("--hgrm", hgrmDir).dir("--out", synthetic ? null : outDir).check();
-        List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
-        // missing parameters are generated on the batch's first non-CPU device, else on the CPU
+        // the devices' memory (resident bases, staging, setup tables) is freed when the batch ends, however it ends
+        try (ProverSession session = synthetic ? null : WorkloadHooks.session(devices)) {
+            return run(session);
+        }
+    }
+
+    /** The batch on {@code session}'s devices (null: {@code --synthetic} on simulated devices). */
+    private int run(ProverSession session) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> deviceNames = synthetic ? simulatedDevices(devices) : session.devices();
+        // missing parameters are generated on the session's setup device (its first non-CPU device), else the CPU
         WorkloadFactory factory = synthetic ? syntheticFactory()
-                : WorkloadHooks.groth16(input, shape, seed, err, deviceNames.stream()
-                        .filter(d -> !ProverBackends.isCpu(d)).findFirst().orElse("jvm"));
+                : WorkloadHooks.groth16(input, shape, seed, err, session);
 
         Writer bufferLogWriter = null;
         if (bufferLog != null) {

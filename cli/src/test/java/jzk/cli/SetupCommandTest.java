@@ -32,7 +32,7 @@ class SetupCommandTest {
 
     @Test
     void cpuPathIsReported(@TempDir Path dir) {
-        CliRun r = CliRun.of(with("setup", dir, "--device", "jvm", "--vk", dir.resolve("vk.json").toString()));
+        CliRun r = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", dir.resolve("vk.json").toString()));
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("setup on the CPU: "), r.out());
         assertTrue(r.err().contains("(CPU)"), r.err());
@@ -60,7 +60,7 @@ class SetupCommandTest {
         assertTrue(r.out().matches("(?s).*fixed-base: [1-9]\\d* points on the device.*"), r.out());
         String proof = dir.resolve("proof.json").toString();
         String pub = dir.resolve("public.json").toString();
-        CliRun p = CliRun.of(with("prove", dir, "--device", "jvm", "--proof", proof, "--public", pub));
+        CliRun p = CliRun.of(with("prove", dir, "--device", "cpu", "--proof", proof, "--public", pub));
         assertEquals(0, p.exitCode(), p.out() + p.err());
         CliRun v = CliRun.of("verify", "--vk", dir.resolve("vk.json").toString(), "--proof", proof, "--public", pub);
         assertEquals(0, v.exitCode(), v.err());

@@ -18,6 +18,7 @@ import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.groth16.Groth16;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.pipeline.ProofWorkload;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,10 +34,17 @@ class PorepGroth16Test {
 
     static PorepGroth16 factory;
     static final List<String> LOG = new ArrayList<>();
+    static ProverSession session;
 
     @BeforeAll
     static void open() throws Exception {
-        factory = PorepGroth16.open(SHAPE, 2, null, 5, new ParamsCache(cacheDir), LOG::add);
+        session = ProverSession.open(List.of(ProverSession.CPU));
+        factory = PorepGroth16.open(SHAPE, 2, null, 5, new ParamsCache(cacheDir), session, LOG::add);
+    }
+
+    @AfterAll
+    static void close() {
+        session.close();
     }
 
     @Test
@@ -46,8 +54,11 @@ class PorepGroth16Test {
         assertEquals(2, w.partitions());
         ProofWorkload.Footprint fp = w.footprint(0);
         assertEquals(3L * 1024 * 32, fp.abcBytes());
-        PorepProof p = w.proveDirect("jvm");
+        PorepProof p = w.proveDirect(ProverSession.CPU);
         assertTrue(w.verify(p));
+        // the GPU stage runs only on the devices of the factory's session
+        var notHere = assertThrows(IllegalArgumentException.class, () -> w.proveDirect("jvm"));
+        assertEquals("device 'jvm' is not in this session [cpu]", notHere.getMessage());
         assertEquals(2 * 192, p.toBytes().length);
         for (int i = 0; i < 2; i++) {
             assertTrue(Groth16.verify(factory.provingKey().vk, p.proofs().get(i), p.publicInputs().get(i)));
