@@ -6,24 +6,26 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import jzk.prover.batch.ProverSession;
 
 /**
- * {@code jzk serve}: a long-lived process owning the devices ({@link DeviceAccess}), the proving pipeline and
+ * {@code jzk serve}: a long-lived process owning the devices (one {@link ProverSession} for its whole life: the
+ * backends and their resident data, freed at {@link #close}), the proving pipeline and
  * the parameters ({@link ProvingService}), serving the gRPC API of {@code jzk.proto} and HTTP {@code /status},
  * {@code /metrics}. {@link #start} binds both ports; {@link #close} cancels what is still running, waits for the
  * pipeline to give everything back and stops.
  */
 public final class JzkServer implements AutoCloseable {
     private final ServerConfig config;
-    private final DeviceAccess devices;
+    private final ProverSession session;
     private final ProvingService service;
     private final Server grpc;
     private final HttpEndpoints http;
 
-    private JzkServer(ServerConfig config, DeviceAccess devices, ProvingService service, Server grpc,
+    private JzkServer(ServerConfig config, ProverSession session, ProvingService service, Server grpc,
                       HttpEndpoints http) {
         this.config = config;
-        this.devices = devices;
+        this.session = session;
         this.service = service;
         this.grpc = grpc;
         this.http = http;
@@ -31,8 +33,14 @@ public final class JzkServer implements AutoCloseable {
 
     /** Starts the server; a bad device name or a port in use is an exception with one clear message. */
     public static JzkServer start(ServerConfig config) throws IOException {
-        DeviceAccess devices = DeviceAccess.open(config.devices());
-        ProvingService service = new ProvingService(config, devices);
+        ProverSession session = ProverSession.open(config.devices());
+        ProvingService service;
+        try {
+            service = new ProvingService(config, session);
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
         TokenInterceptor token = config.token() == null ? null : new TokenInterceptor(config.token());
         GrpcProverService api = new GrpcProverService(service, config.log());
         Server grpc = null;
@@ -50,14 +58,14 @@ public final class JzkServer implements AutoCloseable {
                 grpc.shutdownNow();
             }
             service.close();
-            devices.close();
+            session.close();
             throw new IOException("cannot listen on " + config.host() + ":" + config.port()
                     + (config.httpPort() >= 0 ? " / http " + config.httpPort() : "") + ": " + rootMessage(e), e);
         }
         config.log().accept("serving gRPC on " + config.host() + ":" + grpc.getPort()
                 + (http == null ? "" : ", HTTP /status /metrics on " + config.host() + ":" + http.port())
-                + ", devices " + devices.devices() + (token == null ? "" : ", token required"));
-        return new JzkServer(config, devices, service, grpc, http);
+                + ", devices " + session.devices() + (token == null ? "" : ", token required"));
+        return new JzkServer(config, session, service, grpc, http);
     }
 
     private static String rootMessage(Throwable e) {
@@ -104,7 +112,7 @@ public final class JzkServer implements AutoCloseable {
             grpc.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        devices.close();
+        session.close();
         config.log().accept("server stopped");
     }
 }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.snarkjs.Zkey;
@@ -42,6 +43,7 @@ final class ParamManager {
 
     private final MemoryBudget budget;
     private final ParamsCache cache;
+    private final ProverSession session;
     private final Consumer<String> log;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private volatile List<ParamsInfo> snapshot = List.of();
@@ -66,9 +68,11 @@ final class ParamManager {
         ParamSet load() throws IOException;
     }
 
-    ParamManager(MemoryBudget budget, ParamsCache cache, Consumer<String> log) {
+    /** Built-in parameters missing from {@code cache} are generated on {@code session}'s setup device. */
+    ParamManager(MemoryBudget budget, ParamsCache cache, ProverSession session, Consumer<String> log) {
         this.budget = budget;
         this.cache = cache;
+        this.session = session;
         this.log = log;
     }
 
@@ -81,7 +85,7 @@ final class ParamManager {
     synchronized ParamSet.Builtin pinBuiltin(PorepShape shape) {
         String id = builtinId(shape);
         Entry e = entries.computeIfAbsent(id, k -> new Entry(k, () -> new ParamSet.Builtin(k,
-                PorepGroth16.open(shape, 1, null, 0, cache, log::accept))));
+                PorepGroth16.open(shape, 1, null, 0, cache, session, log::accept))));
         return (ParamSet.Builtin) pin(e);
     }
 

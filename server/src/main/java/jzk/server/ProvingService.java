@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import jzk.arith.Fr;
 import jzk.prover.batch.PorepProof;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInput;
 import jzk.prover.circuits.PorepInputGenerator;
 import jzk.prover.circuits.PorepJson;
@@ -42,7 +43,8 @@ import jzk.server.api.SubmitReply;
 import jzk.server.api.SubmitRequest;
 
 /**
- * The daemon's state, independent of the transport: one {@link ProvingPipeline} (admission by priority), the
+ * The daemon's state, independent of the transport: the server's {@link ProverSession} (its devices and their
+ * backends), one {@link ProvingPipeline} on those devices (admission by priority), the
  * {@link ParamManager} on the pipeline's memory budget, the jobs by id and by client request id.
  *
  * <p>Invariants: a job pins its parameter set from submission until the pipeline released everything it held;
@@ -58,7 +60,7 @@ final class ProvingService implements AutoCloseable {
     static final int MAX_CHALLENGES = 1 << 20;
 
     private final ServerConfig config;
-    private final DeviceAccess devices;
+    private final ProverSession session;
     private final ProvingPipeline pipeline;
     private final ParamManager params;
     private final long startNanos = System.nanoTime();
@@ -72,11 +74,11 @@ final class ProvingService implements AutoCloseable {
     /** Test hook: wraps each job's workload (e.g. to hold it in synthesis); identity otherwise. */
     volatile UnaryOperator<ProofWorkload> wrap = UnaryOperator.identity();
 
-    ProvingService(ServerConfig config, DeviceAccess devices) {
+    ProvingService(ServerConfig config, ProverSession session) {
         this.config = config;
-        this.devices = devices;
-        this.pipeline = new ProvingPipeline(config.pipeline().withDevices(devices.devices()));
-        this.params = new ParamManager(pipeline.budget(), config.cache(), config.log());
+        this.session = session;
+        this.pipeline = new ProvingPipeline(config.pipeline().withDevices(session.devices()));
+        this.params = new ParamManager(pipeline.budget(), config.cache(), session, config.log());
     }
 
     ProvingPipeline pipeline() {
@@ -219,7 +221,7 @@ final class ProvingService implements AutoCloseable {
                 throw invalid("snarkjs.wtns has " + w.length / 4 + " values but the zkey " + z.id() + " has nVars = "
                         + z.zkey().nVars + " (a witness of another circuit?)");
             }
-            return new Prepared(new ZkeyWorkload(z, w, devices, id), z.id());
+            return new Prepared(new ZkeyWorkload(z, w, session, id), z.id());
         } catch (RuntimeException e) {
             params.unpin(set.id());
             throw e;
@@ -354,7 +356,7 @@ final class ProvingService implements AutoCloseable {
         b.setBudgetBytes(budget.capacityBytes()).setReservedBytes(budget.reservedBytes())
                 .setParamsBytes(params.residentBytes()).setPeakReservedBytes(budget.peakReservedBytes())
                 .setFreePermits(pipeline.availablePermits()).setTotalPermits(total)
-                .addAllDevices(devices.devices()).putAllGpuBusy(pipeline.metrics().gpuBusyFractions(pipeline.wallNanos()))
+                .addAllDevices(session.devices()).putAllGpuBusy(pipeline.metrics().gpuBusyFractions(pipeline.wallNanos()))
                 .setCompleted(completed.get()).setFailed(failed.get()).setCancelled(cancelled.get())
                 .addAllParams(params.list()).setUptimeS((System.nanoTime() - startNanos) / 1e9);
         return b.build();

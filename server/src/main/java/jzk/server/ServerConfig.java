@@ -13,7 +13,8 @@ import jzk.prover.pipeline.PipelineConfig;
  * @param httpPort        port of {@code /status} and {@code /metrics} on {@code host}; 0 any free port; −1 none
  * @param token           shared secret every call must carry ({@code authorization: Bearer …}); null = none
  * @param maxRequestBytes largest gRPC message accepted (a witness upload above it is refused before buffering)
- * @param devices         requested device names (empty: the best GPU, else {@code jvm})
+ * @param devices         requested device names ({@link jzk.prover.batch.ProverSession#open}; empty: the best GPU,
+ *                        else {@code cpu})
  * @param pipeline        W, L, G, finalizers, memory budget, verification, TIMELINE file (devices replaced)
  * @param cache           the built-in circuit's parameter cache
  * @param keepFinished    finished jobs kept for AwaitProof and request-id lookups (oldest dropped first)

@@ -4,6 +4,7 @@ import java.security.SecureRandom;
 import java.util.List;
 import jzk.arith.Fr;
 import jzk.prover.batch.PorepProof;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.groth16.Prover;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.ProofWorkload;
@@ -14,7 +15,7 @@ import jzk.prover.snarkjs.SnarkjsProver;
  *
  * <pre>
  *   synthesize   a, b from the zkey's coefficients, c = a·b ({@link SnarkjsProver#evaluations})
- *   gpuStage     the whole Groth16 proof on the slot's backend ({@link Prover#prove}, fresh r, s); drops a/b/c
+ *   gpuStage     the whole Groth16 proof on the slot's backend (the server's {@link ProverSession}) ({@link Prover#prove}, fresh r, s); drops a/b/c
  *   finalize     pairs the proof with its public signals
  *   assemble     a one-partition {@link PorepProof}
  *   verify       the pairing check under the zkey's own verifying key
@@ -27,14 +28,14 @@ final class ZkeyWorkload implements ProofWorkload {
 
     private final ParamSet.Snarkjs params;
     private final long[] witness;
-    private final DeviceAccess devices;
+    private final ProverSession session;
     private final String name;
 
     /** @param witness canonical Fr, exactly nVars values (checked by the caller) */
-    ZkeyWorkload(ParamSet.Snarkjs params, long[] witness, DeviceAccess devices, String name) {
+    ZkeyWorkload(ParamSet.Snarkjs params, long[] witness, ProverSession session, String name) {
         this.params = params;
         this.witness = witness;
-        this.devices = devices;
+        this.session = session;
         this.name = name;
     }
 
@@ -78,7 +79,7 @@ final class ZkeyWorkload implements ProofWorkload {
         long[] t = new long[4];
         Fr.F.random(r, 0, BLINDING);
         Fr.F.random(t, 0, BLINDING);
-        jzk.prover.groth16.Proof p = Prover.prove(params.pk(), devices.backend(slot.device()), abc[0], abc[1], abc[2], witness, r, t);
+        jzk.prover.groth16.Proof p = Prover.prove(params.pk(), session.backend(slot.device()), abc[0], abc[1], abc[2], witness, r, t);
         return new Gpu(s.partition(), p);
     }
 

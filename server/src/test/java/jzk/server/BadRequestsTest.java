@@ -50,7 +50,7 @@ class BadRequestsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        t = TestServer.start(1, 1, 64L << 20, TOKEN, 256L << 10);
+        t = TestServer.start(1, 1, 64L << 20, TOKEN, 256L << 10, "cpu");
         zkey = t.client.blocking().loadParams(LoadParamsRequest.newBuilder()
                 .setZkeyPath(TestServer.MUL.resolve("k.zkey").toString()).build()).getParamsId();
     }

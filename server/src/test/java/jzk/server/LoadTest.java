@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bounded load on loopback: 200 submissions ({@code -Djzk.test.load.count=N} for another count) from 8
- * concurrent clients on the jvm device, with the tiniest circuit there is: the snarkjs-made mul fixture's zkey
+ * concurrent clients on the jvm device (the GPU kernels run by the Java executor; {@code -Djzk.test.load.device=cpu}
+ * for the CPU prover), with the tiniest circuit there is: the snarkjs-made mul fixture's zkey
  * (a·b·c + a), each request with its own witness (a = i + 2, b = 11, c = 5). Every proof is verified here under
  * the zkey's verifying key, and its public inputs [out, a] are checked against the values computed here; none
  * is lost or duplicated (N distinct jobs, each DONE); the reserved memory never went above the budget.
@@ -36,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadTest {
     static final int COUNT = Integer.getInteger("jzk.test.load.count", 200);
     static final int CLIENTS = 8;
+    /** The jvm device: the runtime's Java kernel executor (the GPU kernels' bit-exact reference). */
+    static final String DEVICE = System.getProperty("jzk.test.load.device", "jvm");
 
     @TempDir
     Path dir;
@@ -43,7 +46,7 @@ class LoadTest {
     @Test
     void manyClientsManyProofsNoneLostNoneDuplicatedAllVerified() throws Exception {
         long budget = 96L << 20;
-        try (TestServer t = TestServer.start(2, 2, budget)) {
+        try (TestServer t = TestServer.start(2, 2, budget, null, ServerConfig.DEFAULT_MAX_REQUEST_BYTES, DEVICE)) {
             PreparedVerifyingKey vk = TestServer.mulVk();
             String params = t.client.blocking().loadParams(LoadParamsRequest.newBuilder()
                     .setZkeyPath(TestServer.MUL.resolve("k.zkey").toString()).build()).getParamsId();

@@ -18,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import jzk.prover.batch.ParamsCache;
-import jzk.prover.batch.PorepGroth16;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
 import jzk.server.api.AwaitRequest;
@@ -70,7 +68,7 @@ class MetricsAndParamsTest {
                 assertEquals(0.0, value(samples, "jzk_queue_depth", Map.of("priority", "CRITICAL")));
                 assertEquals(0.0, value(samples, "jzk_buffers", Map.of("class", "abcWaiting")));
                 assertEquals(128.0 * (1 << 20), value(samples, "jzk_memory_budget_bytes", Map.of()));
-                double busy = value(samples, "jzk_gpu_busy_ratio", Map.of("device", "jvm"));
+                double busy = value(samples, "jzk_gpu_busy_ratio", Map.of("device", "cpu"));
                 assertTrue(busy > 0 && busy <= 1, "busy " + busy);
             }
             // the strict parser rejects what it should (it is not a rubber stamp)
@@ -84,7 +82,7 @@ class MetricsAndParamsTest {
             JsonNode j = new ObjectMapper().readTree(s.body());
             assertEquals(128L << 20, j.at("/memory/budgetBytes").asLong());
             assertEquals(1, j.at("/proofs/completed").asInt());
-            assertEquals("jvm", j.at("/devices/0").asText());
+            assertEquals("cpu", j.at("/devices/0").asText());
             assertTrue(j.at("/params/0/resident").asBoolean());
         }
     }
@@ -101,9 +99,8 @@ class MetricsAndParamsTest {
 
     @Test
     void leastRecentlyUsedUnusedSetIsEvictedWhenANewOneNeedsRoom() throws Exception {
-        ParamsCache cache = new ParamsCache(TestServer.CACHE);
-        long a = ParamSet.keyBytes(PorepGroth16.open(TestServer.TINY, 1, null, 0, cache, x -> { }).provingKey());
-        long b = ParamSet.keyBytes(PorepGroth16.open(OTHER, 1, null, 0, cache, x -> { }).provingKey());
+        long a = ParamSet.keyBytes(TestServer.tinyKey(TestServer.TINY));
+        long b = ParamSet.keyBytes(TestServer.tinyKey(OTHER));
         // room for either set and a partition beside it, not for both sets
         try (TestServer t = TestServer.start(1, 1, a + b - 1)) {
             var s = t.client.blocking();

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import jzk.arith.Fr;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.groth16.PreparedVerifyingKey;
@@ -35,7 +36,7 @@ import jzk.server.api.StatusReply;
 import jzk.server.api.StatusRequest;
 
 /**
- * A real server on a loopback port (gRPC and HTTP on free ports, the jvm device) and a generated-stub client,
+ * A real server on a loopback port (gRPC and HTTP on free ports, the CPU prover unless a device is named) and a generated-stub client,
  * for the server tests. Parameters of the tiny built-in shapes are cached under {@code target/} and shared by the
  * test classes.
  */
@@ -55,16 +56,17 @@ final class TestServer implements AutoCloseable {
         this.client = new ProverClient("127.0.0.1:" + server.port(), token);
     }
 
-    /** W partition workers, lookahead L, 1 GPU worker on jvm, 1 finalizer, budget in bytes, no token. */
+    /** W partition workers, lookahead L, 1 GPU worker on the CPU prover, 1 finalizer, budget in bytes, no token. */
     static TestServer start(int w, int l, long budgetBytes) throws IOException {
-        return start(w, l, budgetBytes, null, ServerConfig.DEFAULT_MAX_REQUEST_BYTES);
+        return start(w, l, budgetBytes, null, ServerConfig.DEFAULT_MAX_REQUEST_BYTES, "cpu");
     }
 
-    static TestServer start(int w, int l, long budgetBytes, String token, long maxRequest) throws IOException {
+    static TestServer start(int w, int l, long budgetBytes, String token, long maxRequest, String device)
+            throws IOException {
         ConcurrentLinkedQueue<String> q = new ConcurrentLinkedQueue<>();
-        PipelineConfig pc = new PipelineConfig(w, l, 1, List.of("jvm"), 1, budgetBytes,
+        PipelineConfig pc = new PipelineConfig(w, l, 1, List.of(device), 1, budgetBytes,
                 PermitPolicy.HOLD_UNTIL_GPU, true, null, null);
-        ServerConfig c = new ServerConfig("127.0.0.1", 0, 0, token, maxRequest, List.of("jvm"), pc,
+        ServerConfig c = new ServerConfig("127.0.0.1", 0, 0, token, maxRequest, List.of(device), pc,
                 new ParamsCache(CACHE), 10_000, q::add);
         TestServer t = new TestServer(JzkServer.start(c), token);
         return t;
@@ -140,8 +142,14 @@ final class TestServer implements AutoCloseable {
 
     /** The verifying key of the tiny shape, read by the test itself from the parameter file the server uses. */
     static PreparedVerifyingKey tinyVk() throws IOException {
-        PorepGroth16 f = PorepGroth16.open(TINY, 1, null, 0, new ParamsCache(CACHE), m -> { });
-        return new PreparedVerifyingKey(f.provingKey().vk);
+        return new PreparedVerifyingKey(tinyKey(TINY).vk);
+    }
+
+    /** The proving key of a built-in shape from the test cache (generated on the CPU when missing). */
+    static jzk.prover.groth16.ProvingKey tinyKey(PorepShape shape) throws IOException {
+        try (ProverSession cpu = ProverSession.open(List.of(ProverSession.CPU))) {
+            return PorepGroth16.open(shape, 1, null, 0, new ParamsCache(CACHE), cpu, m -> { }).provingKey();
+        }
     }
 
     /** Every partition proof of {@code r} checked by the pairing equation under {@code vk}. */
