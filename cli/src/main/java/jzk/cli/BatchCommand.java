@@ -141,12 +141,37 @@ public final class BatchCommand implements Callable<Integer> {
             description = "Synthetic: buffers in native memory, freed when consumed (RSS follows the pipeline).")
     boolean syntheticOffHeap;
 
+    @Option(names = "--server", paramLabel = "HOST:PORT",
+            description = "Run the batch against a jzk serve (built-in circuit: shape options or one --input file; "
+                    + "--count, --concurrency clients, --seed, --out, --json apply; the pipeline options are the "
+                    + "server's).")
+    String server;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --server: the server's shared secret.")
+    Path tokenFile;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "With --server: proofs before the measured ones, 0..1000 (default ${DEFAULT-VALUE}).")
+    int warmup = 1;
+
     /** Set by {@link Main}: whether stderr is a terminal (progress line). */
     boolean progressLine;
 
     @Override
     public Integer call() throws Exception {
         checkBounds();
+        if (server != null) {
+            if (synthetic) {
+                throw new CliException(CliException.USAGE, "--server and --synthetic exclude each other");
+            }
+            Limits.range("--warmup", warmup, 0, 1000);
+            new OutputPaths().file("--json", json).dir("--out", outDir).check();
+            ClientOptions c = new ClientOptions();
+            c.server = server;
+            c.tokenFile = tokenFile;
+            return ServerBatch.run(c, input == null ? shape.shape() : null, shape.partitions, input, seed, count,
+                    concurrency, warmup, outDir, json, spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         // every output checked before any work (parameter generation, proofs): not found after the batch
         new OutputPaths().file("--json", json).file("--timeline", timeline).file("--buffer-log", bufferLog)
                 .dir("--hgrm", hgrmDir).dir("--out", synthetic ? null : outDir).check();

@@ -16,6 +16,11 @@ import picocli.CommandLine.Spec;
             ProveCommand.class,
             VerifyCommand.class,
             BatchCommand.class,
+            ServeCommand.class,
+            SubmitCommand.class,
+            AwaitCommand.class,
+            StatusCommand.class,
+            CancelCommand.class,
             BenchCommand.class})
 public final class JzkCommand implements Callable<Integer> {
 
