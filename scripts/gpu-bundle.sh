@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a self-contained bundle for a GPU host that has no Java:
 #   .gpu/bundle/jdk     a jlinked JDK 25 runtime (java.base, java.management, jdk.management, java.logging,
-#                       jdk.unsupported)
+#                       jdk.unsupported; jdk.httpserver for jzk serve's /status and /metrics)
 #   .gpu/bundle/lib     the project's jars, their runtime dependencies, and tornado-kernels' test classes (so that
 #                       jzk.tornado.runtime.SelfTest also runs the JIT conformance cases)
 #   .gpu/bundle/run.sh  run.sh MAINCLASS args...  (native access enabled, libjsig preloaded; see RUNTIME.md)
@@ -28,7 +28,7 @@ cp cli/target/cli-*.jar cli/target/lib/*.jar "$OUT/lib/"
 jar --create --file "$OUT/lib/tornado-kernels-conformance.jar" -C tornado-kernels/target/test-classes .
 
 echo "gpu-bundle: jlink"
-jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported \
+jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported,jdk.httpserver \
       --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$OUT/jdk"
 
 cat > "$OUT/run.sh" <<'RUN'
@@ -37,7 +37,8 @@ cat > "$OUT/run.sh" <<'RUN'
 HERE=$(cd "$(dirname "$0")" && pwd)
 # keep the JVM's SIGFPE handler when PoCL/LLVM or a driver installs its own (see tornado-kernels/RUNTIME.md)
 export LD_PRELOAD="$HERE/jdk/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
-exec "$HERE/jdk/bin/java" --enable-native-access=ALL-UNNAMED -Xss8m ${JZK_JAVA_OPTS:-} -cp "$HERE/lib/*" "$@"
+# protobuf (jzk serve) reads arrays through sun.misc.Unsafe: allowed, without the JDK's warning
+exec "$HERE/jdk/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xss8m ${JZK_JAVA_OPTS:-} -cp "$HERE/lib/*" "$@"
 RUN
 chmod +x "$OUT/run.sh"
 
