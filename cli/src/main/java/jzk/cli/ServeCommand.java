@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import jzk.prover.batch.ParamsCache;
 import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.pipeline.PermitPolicy;
 import jzk.prover.pipeline.PipelineConfig;
-import jzk.prover.batch.ParamsCache;
 import jzk.server.JzkServer;
 import jzk.server.ProverClient;
 import jzk.server.ServerConfig;
@@ -115,6 +115,7 @@ public final class ServeCommand implements Callable<Integer> {
         new OutputPaths().file("--timeline", timeline).check();
         long budget = memoryBudgetBytes != null ? memoryBudgetBytes : MemoryBudget.defaultCapacityBytes();
         Limits.range("--memory-budget", budget, 1, Long.MAX_VALUE);
+        // the device list here is a placeholder: the server's ProverSession resolves --device and replaces it
         PipelineConfig pc = new PipelineConfig(partitionWorkers, lookahead, gpuWorkers, List.of("cpu"), finalizers,
                 budget, PermitPolicy.HOLD_UNTIL_GPU, !noVerify, timeline, null);
         String token = ClientOptions.token(tokenFile);

@@ -36,7 +36,8 @@ import jzk.server.api.ParamsInfo;
  *       with RESOURCE_EXHAUSTED;</li>
  *   <li>a known set that was evicted is loaded again from its source on its next use.</li>
  * </ul>
- * Loading happens under the lock (one load at a time); {@link #list()} reads a snapshot and never waits for it.
+ * Loading happens under the lock (one load at a time); {@link #list()} and {@link #residentBytes()} read
+ * snapshots and never wait for it.
  */
 final class ParamManager {
     static final long LOAD_WAIT_MS = 60_000;
@@ -47,6 +48,8 @@ final class ParamManager {
     private final Consumer<String> log;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private volatile List<ParamsInfo> snapshot = List.of();
+    /** Sum of the resident sets' bytes; written under {@code this}, read without it. */
+    private volatile long residentBytes;
 
     private static final class Entry {
         final String id;
@@ -163,13 +166,9 @@ final class ParamManager {
         return snapshot;
     }
 
-    /** Bytes of the budget held by resident sets. */
-    synchronized long residentBytes() {
-        long sum = 0;
-        for (Entry e : entries.values()) {
-            sum += e.bytes;
-        }
-        return sum;
+    /** Bytes of the budget held by resident sets (never waits for a load in progress). */
+    long residentBytes() {
+        return residentBytes;
     }
 
     /** Evicts every unpinned set (server shutdown). */
@@ -201,6 +200,7 @@ final class ParamManager {
         reserve(e.id, bytes);
         e.set = set;
         e.bytes = bytes;
+        residentBytes += bytes;
         e.source = set.source();
         e.loads++;
         log.accept("params " + e.id + " resident (" + MemoryBudget.format(bytes) + ", from " + e.source + ")");
@@ -238,6 +238,7 @@ final class ParamManager {
     private void drop(Entry e) {
         if (e.set != null) {
             budget.release(e.bytes);
+            residentBytes -= e.bytes;
             e.set = null;
             e.bytes = 0;
         }

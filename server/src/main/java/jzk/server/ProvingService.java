@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import jzk.arith.Fr;
@@ -47,6 +49,9 @@ import jzk.server.api.SubmitRequest;
  * backends), one {@link ProvingPipeline} on those devices (admission by priority), the
  * {@link ParamManager} on the pipeline's memory budget, the jobs by id and by client request id.
  *
+ * <p>Submissions are serialised (one at a time, with the parameter load one may trigger); status, metrics, await
+ * and cancel never wait for them.
+ *
  * <p>Invariants: a job pins its parameter set from submission until the pipeline released everything it held;
  * a request id maps to one job for as long as the job is kept (the newest {@code keepFinished} finished jobs and
  * every unfinished one); counters completed/failed/cancelled count each decided job once.
@@ -71,6 +76,15 @@ final class ProvingService implements AutoCloseable {
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong cancelled = new AtomicLong();
+    /**
+     * Runs {@link #done} off the pipeline's threads: it takes the parameter manager's lock (which a load may hold
+     * while it waits for budget bytes that only the pipeline's threads can give back).
+     */
+    private final ExecutorService results = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "jzk-results");
+        t.setDaemon(true);
+        return t;
+    });
     /** Test hook: wraps each job's workload (e.g. to hold it in synthesis); identity otherwise. */
     volatile UnaryOperator<ProofWorkload> wrap = UnaryOperator.identity();
 
@@ -132,7 +146,7 @@ final class ProvingService implements AutoCloseable {
             ProofWorkload w = new ProgressWorkload(wrap.apply(p.workload), job);
             job.handle = pipeline.submit(w, prio.getNumber());
             job.handle.outcome().thenCombine(job.handle.released(), (o, v) -> o)
-                    .whenComplete((o, e) -> done(job, o, e));
+                    .whenCompleteAsync((o, e) -> done(job, o, e), results);
             config.log().accept(id + " submitted (" + prio + ", " + p.paramsId + ", " + job.partitions
                     + " partition(s)" + (rid.isEmpty() ? "" : ", request " + rid) + ")");
             return SubmitReply.newBuilder().setJobId(id).build();
@@ -384,6 +398,12 @@ final class ProvingService implements AutoCloseable {
             config.log().accept("shutdown: " + e.getMessage());
         }
         pipeline.close();
+        results.shutdown();
+        try {
+            results.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         params.evictAll();
     }
 
