@@ -1,6 +1,7 @@
 package jzk.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import jzk.prover.groth16.PreparedVerifyingKey;
+import jzk.prover.groth16.Verifier;
 import jzk.server.api.LoadParamsRequest;
 import jzk.server.api.MetricsRequest;
 import jzk.server.api.SnarkjsCircuit;
@@ -29,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * concurrent clients on the jvm device (the GPU kernels run by the Java executor; {@code -Djzk.test.load.device=cpu}
  * for the CPU prover), with the tiniest circuit there is: the snarkjs-made mul fixture's zkey
  * (a·b·c + a), each request with its own witness (a = i + 2, b = 11, c = 5). Every proof is verified here under
- * the zkey's verifying key, and its public inputs [out, a] are checked against the values computed here; none
- * is lost or duplicated (N distinct jobs, each DONE); the reserved memory never went above the budget.
+ * the zkey's verifying key (one randomised batch pairing check over all of them), and its public inputs
+ * [out, a] are checked against the values computed here; none is lost or duplicated (N distinct jobs, each DONE);
+ * the reserved memory never went above the budget.
  * {@code -Djzk.test.load.report=FILE} writes the figures as Markdown (bench-results/).
  */
 @Timeout(600)
@@ -59,16 +62,23 @@ class LoadTest {
                     .setSnarkjs(SnarkjsCircuit.newBuilder().setParamsId(params).setWtns(witnesses.get(i))).build());
             assertEquals(List.of(), r.errors());
             Set<String> jobs = new HashSet<>();
+            List<jzk.prover.groth16.Proof> proofs = new ArrayList<>();
+            List<long[]> inputs = new ArrayList<>();
             for (int i = 0; i < COUNT; i++) {
                 ProofResult p = r.results().get(i);
                 assertEquals(Stage.DONE, p.getStatus(), "request " + i + ": " + p.getError());
-                assertTrue(TestServer.verifies(vk, p), "request " + i + " does not verify");
+                proofs.add(TestServer.proof(p.getPartitions(0)));
+                inputs.add(TestServer.inputs(p.getPartitions(0)));
                 long a = i + 2;
                 assertEquals(List.of(Long.toString(a * 55 + a), Long.toString(a)),
                         p.getPartitions(0).getPublicInputsList(), "request " + i + "'s public inputs");
                 assertTrue(jobs.add(p.getJobId()), "job " + p.getJobId() + " answered twice");
             }
             assertEquals(COUNT, jobs.size());
+            // all proofs in one randomised batch pairing check; then one alone, and a swapped pair must fail
+            assertTrue(Verifier.verifyBatch(vk, proofs, inputs), "a proof of the load does not verify");
+            assertTrue(Verifier.verify(vk, proofs.get(COUNT - 1), inputs.get(COUNT - 1)));
+            assertFalse(Verifier.verify(vk, proofs.get(0), inputs.get(1)), "proof 0 verifies with request 1's inputs");
             t.assertAllReleased();
             StatusReply s = t.status();
             assertEquals(COUNT, s.getCompleted());

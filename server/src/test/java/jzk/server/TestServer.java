@@ -155,16 +155,24 @@ final class TestServer implements AutoCloseable {
     /** Every partition proof of {@code r} checked by the pairing equation under {@code vk}. */
     static boolean verifies(PreparedVerifyingKey vk, ProofResult r) {
         for (PartitionProof p : r.getPartitionsList()) {
-            Proof proof = ProofCodec.decode(p.getProof().toByteArray());
-            long[] in = new long[p.getPublicInputsCount() * Fr.LIMBS];
-            for (int i = 0; i < p.getPublicInputsCount(); i++) {
-                Fr.F.fromBigInteger(in, i * Fr.LIMBS, new BigInteger(p.getPublicInputs(i)));
-            }
-            if (!Verifier.verify(vk, proof, in)) {
+            if (!Verifier.verify(vk, proof(p), inputs(p))) {
                 return false;
             }
         }
         return !r.getPartitionsList().isEmpty();
+    }
+
+    static Proof proof(PartitionProof p) {
+        return ProofCodec.decode(p.getProof().toByteArray());
+    }
+
+    /** The decimal public inputs as Montgomery Fr. */
+    static long[] inputs(PartitionProof p) {
+        long[] in = new long[p.getPublicInputsCount() * Fr.LIMBS];
+        for (int i = 0; i < p.getPublicInputsCount(); i++) {
+            Fr.F.fromBigInteger(in, i * Fr.LIMBS, new BigInteger(p.getPublicInputs(i)));
+        }
+        return in;
     }
 
     @Override
