@@ -18,6 +18,8 @@ import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepShape;
+import jzk.prover.groth16.DeviceBackend;
+import jzk.prover.groth16.ProvingKey;
 import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.snarkjs.Zkey;
 import jzk.server.api.ParamsInfo;
@@ -34,6 +36,8 @@ import jzk.server.api.ParamsInfo;
  *   <li>when a set needs room, unpinned resident sets are evicted least recently used first; if that is not
  *       enough, the load waits for partitions to give bytes back (up to {@link #LOAD_WAIT_MS}) and then fails
  *       with RESOURCE_EXHAUSTED;</li>
+ *   <li>evicting a set also frees its key's resident bases on the session's devices (GPU memory is not
+ *       charged to the budget, but an evicted key leaves nothing behind there);</li>
  *   <li>a known set that was evicted is loaded again from its source on its next use.</li>
  * </ul>
  * Loading happens under the lock (one load at a time); {@link #list()} and {@link #residentBytes()} read
@@ -237,10 +241,21 @@ final class ParamManager {
 
     private void drop(Entry e) {
         if (e.set != null) {
+            releaseOnDevices(e.set);
             budget.release(e.bytes);
             residentBytes -= e.bytes;
             e.set = null;
             e.bytes = 0;
+        }
+    }
+
+    /** Frees the device copies of an evicted set's key (resident bases of the session's device backends). */
+    private void releaseOnDevices(ParamSet set) {
+        ProvingKey pk = set.pk();
+        for (String d : session.devices()) {
+            if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
+                db.release(pk.a, pk.b1, pk.b2, pk.l, pk.h);
+            }
         }
     }
 

@@ -23,8 +23,16 @@ sealed interface ParamSet {
 
     long bytes();
 
+    /** The proving key (its arrays are what a device backend keeps resident). */
+    ProvingKey pk();
+
     /** Built-in circuit parameters. */
     record Builtin(String id, PorepGroth16 factory) implements ParamSet {
+        @Override
+        public ProvingKey pk() {
+            return factory.provingKey();
+        }
+
         @Override
         public Path source() {
             return factory.params().file();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.ByteString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -13,6 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +31,20 @@ import jzk.server.api.LoadParamsRequest;
 import jzk.server.api.MetricsRequest;
 import jzk.server.api.ParamsInfo;
 import jzk.server.api.ProofResult;
+import jzk.server.api.SnarkjsCircuit;
 import jzk.server.api.Stage;
 import jzk.server.api.SubmitRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.jvm.JvmDevice;
 
 /**
  * {@code /metrics} (HTTP and GetMetrics) parses strictly as Prometheus text and carries the stage quantiles and
  * the gauges the issue lists; {@code /status} is JSON with the same figures; the parameter manager evicts the
- * least recently used set when a new one needs room, never one a job uses, and reloads an evicted set on use.
+ * least recently used set when a new one needs room, never one a job uses, and reloads an evicted set on use;
+ * evicting a set frees its key's resident bases on the device (jvm device buffer count).
  */
 @Timeout(120)
 class MetricsAndParamsTest {
@@ -141,6 +148,29 @@ class MetricsAndParamsTest {
             assertEquals(0, t.status().getReservedBytes());
             assertFalse(s.evictParams(EvictParamsRequest.newBuilder().setParamsId(pa.getParamsId()).build())
                     .getEvicted());
+        }
+    }
+
+    @Test
+    void evictingAZkeyFreesItsResidentBasesOnTheDevice(@TempDir Path dir) throws Exception {
+        JvmDevice jvm = (JvmDevice) Devices.jvm();
+        try (TestServer t = TestServer.start(1, 1, 64L << 20, null, ServerConfig.DEFAULT_MAX_REQUEST_BYTES, "jvm")) {
+            var s = t.client.blocking();
+            SubmitRequest.Builder req = SubmitRequest.newBuilder().setSnarkjs(SnarkjsCircuit.newBuilder()
+                    .setWtns(ByteString.copyFrom(TestServer.mulWitness(dir, 3, 11, 5))));
+            String id = s.loadParams(LoadParamsRequest.newBuilder()
+                    .setZkeyPath(TestServer.MUL.resolve("k.zkey").toString()).build()).getParamsId();
+            req.getSnarkjsBuilder().setParamsId(id);
+            int beforeProof = jvm.liveBuffers();
+            assertEquals(Stage.DONE, s.prove(req.build()).getStatus());
+            int resident = jvm.liveBuffers();
+            assertTrue(resident > beforeProof, "no resident bases after a proof on the jvm device");
+            assertTrue(s.evictParams(EvictParamsRequest.newBuilder().setParamsId(id).build()).getEvicted());
+            int afterEvict = jvm.liveBuffers();
+            assertTrue(afterEvict < resident, "eviction left the bases on the device: " + afterEvict);
+            // used again: loaded and uploaded again, and no more buffers than the first time
+            assertEquals(Stage.DONE, s.prove(req.build()).getStatus());
+            assertEquals(resident, jvm.liveBuffers());
         }
     }
 
