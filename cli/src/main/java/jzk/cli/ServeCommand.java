@@ -132,6 +132,11 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new CliException(CliException.FAILURE, e.getMessage());
         }
+        if (token == null && !java.net.InetAddress.getByName(host).isLoopbackAddress()) {
+            err.println("jzk serve: warning: listening on " + host + " without --token-file: whoever reaches this "
+                    + "address can submit, cancel and load parameters");
+            err.flush();
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             server.close();

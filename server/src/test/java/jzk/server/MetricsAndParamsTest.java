@@ -34,11 +34,11 @@ import jzk.server.api.ProofResult;
 import jzk.server.api.SnarkjsCircuit;
 import jzk.server.api.Stage;
 import jzk.server.api.SubmitRequest;
+import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.jvm.JvmDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import jzk.tornado.api.Devices;
-import jzk.tornado.runtime.jvm.JvmDevice;
 
 /**
  * {@code /metrics} (HTTP and GetMetrics) parses strictly as Prometheus text and carries the stage quantiles and
