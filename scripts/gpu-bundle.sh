@@ -21,6 +21,8 @@ OUT_ABS=$(cd "$OUT" && pwd)
 echo "gpu-bundle: building jars"
 # a plain package: cli's own copy-dependencies execution lays out cli/target/lib with every module jar and
 # third-party dependency (the same class path ./jzk uses); the bundle takes that
+# (a lib folder left by an older build may hold jars no longer depended on: laid out afresh)
+rm -rf cli/target/lib
 # shellcheck disable=SC2086
 mvn -q -B ${MVN_FLAGS:-} -DskipTests package
 cp cli/target/cli-*.jar cli/target/lib/*.jar "$OUT/lib/"
