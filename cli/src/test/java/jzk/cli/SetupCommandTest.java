@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
