@@ -10,9 +10,9 @@ import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 import jzk.tornado.api.DeviceKind;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.KernelHost;
-import jzk.tornado.runtime.Devices;
 
 /**
  * Benchmark (not a test): Groth16 parameter generation on the CPU against the device path ({@link SetupEngine})

@@ -7,9 +7,9 @@ import jzk.prover.r1cs.Witness;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
 import jzk.tornado.bls.DeviceHosts;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.KernelHost;
-import jzk.tornado.runtime.Devices;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

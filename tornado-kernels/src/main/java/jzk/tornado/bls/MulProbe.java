@@ -7,10 +7,10 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.api.Kernels;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
-import jzk.tornado.runtime.Devices;
 
 /**
  * Integer-multiply ceiling of a CUDA GPU, measured with a hand-written PTX kernel, set against the Fr

@@ -7,10 +7,10 @@ import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 
 import jzk.tornado.api.Device;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
-import jzk.tornado.runtime.Devices;
 
 /**
  * The machine-usable list of conformance cases: each names a kernel of {@link ConformanceKernels}, its launch
