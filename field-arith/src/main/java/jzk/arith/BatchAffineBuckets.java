@@ -195,6 +195,20 @@ final class BatchAffineBuckets {
         }
     }
 
+    /** {@code Σ_b bucket_b} (Jacobian), one mixed addition per bucket (plus the overflow's); flushes first. */
+    long[] sum() {
+        settle();
+        long[] sum = new long[jl];
+        cv.setInfinity(sum, 0);
+        for (int b = 0; b < bucketCount; b++) {
+            if (jacobian != null) {
+                cv.add(sum, 0, sum, 0, jacobian, b * jl);
+            }
+            cv.addMixed(sum, 0, sum, 0, affine, b * al);
+        }
+        return sum;
+    }
+
     /**
      * From this many buckets on, {@link #weightedSum} advances its running sums in batch-affine steps (a few
      * inversions per window are then cheap next to the 2·bucketCount additions).

@@ -17,7 +17,8 @@ import java.util.concurrent.RecursiveTask;
  * index (such a scalar is not an Fr element, and accepting it would hide a caller's missing reduction). The
  * result is a Jacobian point (18 / 36 longs).
  *
- * <p>Cost: only the n' points with a non-zero scalar and a finite base take part (compacted once). With window c
+ * <p>Cost: only the n' points with a non-zero scalar and a finite base take part (compacted once); those whose
+ * scalar is 1 are summed apart (one addition each, spread over the threads), the others go through the windows. With window c
  * and W = ⌈255/c⌉ windows ({@link #windowCount}; the top one narrower), ≤ W·n' bucket insertions plus the bucket
  * sums; c is chosen from n' by minimising the field multiplications this takes ({@link #windowBits}). Work is split
  * into (window × chunk of points) tasks forked into the caller's fork-join pool (the common pool for an outside
@@ -118,27 +119,51 @@ public final class Pippenger {
         long[] result = new long[curve.jacobianLongs()];
         curve.setInfinity(result, 0);
         // Only points with a non-zero scalar and a finite base contribute (proving keys have many infinity
-        // points, witnesses many zeros): compact them once instead of testing in every window.
+        // points, witnesses many zeros): compact them once instead of testing in every window. Scalars equal to 1
+        // (witness bits) are listed apart and their bases simply summed (OnesTask): in the windows they would all
+        // land in window 0's first bucket, one task's straggling work and a stream of batch conflicts.
         int[] live = new int[n];
+        int[] unit = new int[n];
         int m = 0;
+        int u = 0;
         for (int i = 0; i < n; i++) {
             int so = scalarsOff + i * SCALAR_LIMBS;
-            if ((scalarsCanonical[so] | scalarsCanonical[so + 1] | scalarsCanonical[so + 2]
-                    | scalarsCanonical[so + 3]) != 0 && !curve.isInfinityAffine(basesAffine, basesOff + i * al)) {
-                live[m++] = i;
+            long high = scalarsCanonical[so + 1] | scalarsCanonical[so + 2] | scalarsCanonical[so + 3];
+            if ((scalarsCanonical[so] | high) != 0 && !curve.isInfinityAffine(basesAffine, basesOff + i * al)) {
+                if (SPLIT_ONES && high == 0 && scalarsCanonical[so] == 1) {
+                    unit[u++] = i;
+                } else {
+                    live[m++] = i;
+                }
             }
         }
-        if (m == 0) {
-            return result;
-        }
-        int c = windowBits(m);
-        int windows = windowCount(c);
-        short[] digits = recode(scalarsCanonical, scalarsOff, live, m, c, windows);
-
         // the pool the tasks will run in: the caller's when it is a pool worker, else the common pool (whose
         // external caller blocks in join(), so only its workers count)
         ForkJoinPool pool = ForkJoinTask.getPool();
         int threads = pool != null ? pool.getParallelism() : ForkJoinPool.getCommonPoolParallelism();
+        List<OnesTask> onesTasks = new ArrayList<>();
+        int onesChunks = Math.max(1, Math.min(threads, u / ONES_BATCH_MIN_POINTS));
+        for (int k = 0; k < onesChunks && u > 0; k++) {
+            OnesTask t = new OnesTask(curve, basesAffine, basesOff, unit, (int) ((long) u * k / onesChunks),
+                    (int) ((long) u * (k + 1) / onesChunks), buckets);
+            t.fork();
+            onesTasks.add(t);
+        }
+        if (m > 0) {
+            windowSums(curve, basesAffine, basesOff, scalarsCanonical, scalarsOff, live, m, buckets, threads, result);
+        }
+        for (int k = onesTasks.size() - 1; k >= 0; k--) {
+            curve.add(result, 0, result, 0, onesTasks.get(k).join(), 0);
+        }
+        return result;
+    }
+
+    /** Adds {@code Σ scalars[live[j]]·bases[live[j]]} over j &lt; m to {@code result}, by signed windows. */
+    private static void windowSums(Curve curve, long[] basesAffine, int basesOff, long[] scalarsCanonical,
+            int scalarsOff, int[] live, int m, Buckets buckets, int threads, long[] result) {
+        int c = windowBits(m);
+        int windows = windowCount(c);
+        short[] digits = recode(scalarsCanonical, scalarsOff, live, m, c, windows);
         int chunks = chunkCount(m, c, windows, threads);
         int chunkSize = (m + chunks - 1) / chunks;
         List<WindowTask> tasks = new ArrayList<>();
@@ -174,7 +199,63 @@ public final class Pippenger {
             }
             curve.add(result, 0, result, 0, windowSums[w], 0);
         }
-        return result;
+    }
+
+    /**
+     * Whether scalars equal to 1 are summed apart ({@code -Djzk.msm.split=false} sends them through the windows
+     * like any scalar: the before/after switch, shared with the device MSM's split).
+     */
+    public static final boolean SPLIT_ONES = !"false".equalsIgnoreCase(System.getProperty("jzk.msm.split", "true"));
+    /** A chunk of the ones is summed batch-affine from this many points on (else by mixed additions). */
+    static final int ONES_BATCH_MIN_POINTS = 1 << 14;
+    /** Accumulators of a batch-affine ones' sum: point k goes to k mod this, so a batch never meets a conflict. */
+    private static final int ONES_BUCKETS = 1024;
+
+    /**
+     * {@code Σ bases[unit[j]]} over {@code [start, end)} (the points whose scalar is 1), Jacobian: batch affine
+     * round-robin over {@link #ONES_BUCKETS} accumulators (≈ 7 multiplications per point, then one mixed addition
+     * per accumulator) for large chunks under {@link Buckets#AUTO} or {@link Buckets#BATCH_AFFINE}; mixed Jacobian
+     * additions otherwise.
+     */
+    private static final class OnesTask extends RecursiveTask<long[]> {
+        private final Curve curve;
+        private final long[] bases;
+        private final int basesOff;
+        private final int[] unit;
+        private final int start;
+        private final int end;
+        private final Buckets strategy;
+
+        OnesTask(Curve curve, long[] bases, int basesOff, int[] unit, int start, int end, Buckets strategy) {
+            this.curve = curve;
+            this.bases = bases;
+            this.basesOff = basesOff;
+            this.unit = unit;
+            this.start = start;
+            this.end = end;
+            this.strategy = strategy;
+        }
+
+        @Override
+        protected long[] compute() {
+            int al = curve.affineLongs();
+            boolean batch = strategy == Buckets.BATCH_AFFINE
+                    || strategy == Buckets.AUTO && end - start >= ONES_BATCH_MIN_POINTS;
+            if (batch) {
+                BatchAffineBuckets acc = new BatchAffineBuckets(curve, bases, ONES_BUCKETS,
+                        batchCapacity(ONES_BUCKETS));
+                for (int j = start; j < end; j++) {
+                    acc.add(j % ONES_BUCKETS, basesOff + unit[j] * al, false);
+                }
+                return acc.sum();
+            }
+            long[] sum = new long[curve.jacobianLongs()];
+            curve.setInfinity(sum, 0);
+            for (int j = start; j < end; j++) {
+                curve.addMixed(sum, 0, sum, 0, bases, basesOff + unit[j] * al);
+            }
+            return sum;
+        }
     }
 
     /**

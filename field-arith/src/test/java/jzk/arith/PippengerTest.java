@@ -113,6 +113,44 @@ class PippengerTest {
         }
     }
 
+    /**
+     * Scalars equal to 1 are summed apart from the windows: witness-like mixes of 0, 1 and other scalars; all ones;
+     * one single one; and more ones than the batch-affine sum has accumulators, over bases of period 3 (P, −P, Q),
+     * so that accumulators receive P + P, P + (−P) and Q + Q (every strategy, including batch affine forced).
+     */
+    @Test
+    void onesAreSummedApart() {
+        for (Curve c : new Curve[] {G1.CURVE, G2.CURVE}) {
+            int n = 30;
+            long[] bases = randomBases(c, n);
+            java.util.Arrays.fill(bases, 4 * c.affineLongs(), 5 * c.affineLongs(), 0L); // an infinity base
+            BigInteger[] ks = new BigInteger[n];
+            for (int i = 0; i < n; i++) {
+                ks[i] = i % 5 == 0 ? BigInteger.ZERO : i % 5 == 3 ? randomScalar() : BigInteger.ONE;
+            }
+            check(c, bases, ks);
+            java.util.Arrays.fill(ks, BigInteger.ONE);
+            check(c, bases, ks);
+            java.util.Arrays.fill(ks, BigInteger.ZERO);
+            ks[17] = BigInteger.ONE;
+            check(c, bases, ks);
+        }
+        Curve c = G1.CURVE;
+        int n = 2100;
+        long[] three = randomBases(c, 2);
+        long[] bases = new long[n * c.affineLongs()];
+        BigInteger[] ks = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            switch (i % 3) {
+                case 0 -> System.arraycopy(three, 0, bases, i * c.affineLongs(), c.affineLongs());
+                case 1 -> c.negAffine(bases, i * c.affineLongs(), three, 0);
+                default -> System.arraycopy(three, c.affineLongs(), bases, i * c.affineLongs(), c.affineLongs());
+            }
+            ks[i] = i % 7 == 6 ? BigInteger.TWO : BigInteger.ONE;
+        }
+        check(c, bases, ks);
+    }
+
     /** Many additions into the same buckets: conflicts within a batch, doublings, cancellations. */
     @Test
     void collidingBuckets() {

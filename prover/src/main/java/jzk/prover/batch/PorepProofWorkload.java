@@ -4,8 +4,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import jzk.arith.Fr;
-import jzk.prover.circuits.PorepCircuit;
-import jzk.prover.circuits.PorepInput;
+import jzk.prover.circuits.VanillaProof;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.Points;
 import jzk.prover.groth16.ProverBackend;
@@ -14,11 +13,10 @@ import jzk.prover.groth16.StagedProver;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.ProofWorkload;
 import jzk.prover.r1cs.R1cs;
-import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 
 /**
- * One PoRep-like proof of a {@link PorepGroth16} batch, through the {@link ProofWorkload} stages:
+ * One proof (PoRep-like or StackedDRG-shaped) of a {@link PorepGroth16} batch, through the {@link ProofWorkload} stages:
  *
  * <pre>
  *   synthesize(p)   witness-only synthesis of partition p, a/b/c = A·z, B·z, C·z by the CSR mat-vec plus the
@@ -40,10 +38,10 @@ public final class PorepProofWorkload implements ProofWorkload {
     private static final SecureRandom BLINDING = new SecureRandom();
 
     private final PorepGroth16 f;
-    private final PorepInput in;
+    private final VanillaProof in;
     private final String name;
 
-    PorepProofWorkload(PorepGroth16 factory, PorepInput in, String name) {
+    PorepProofWorkload(PorepGroth16 factory, VanillaProof in, String name) {
         this.f = factory;
         this.in = in;
         this.name = name;
@@ -56,7 +54,7 @@ public final class PorepProofWorkload implements ProofWorkload {
 
     @Override
     public int partitions() {
-        return in.partitions().size();
+        return in.partitionCount();
     }
 
     @Override
@@ -85,7 +83,7 @@ public final class PorepProofWorkload implements ProofWorkload {
     public Synthesized synthesize(int partition) throws InterruptedException {
         R1cs cs = f.cs;
         ProvingKey pk = f.pk;
-        Witness w = Synthesizer.witness(new PorepCircuit(in.shape(), in.partitions().get(partition)), false);
+        Witness w = in.witness(partition);
         w.requireShapeOf(cs);
         checkInterrupt();
         int n = pk.domainSize();

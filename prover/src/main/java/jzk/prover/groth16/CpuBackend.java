@@ -10,7 +10,8 @@ import java.util.concurrent.ForkJoinPool;
 
 /**
  * The pure-Java {@link ProverBackend}: NTTs by {@link FrDomain} (parallel butterflies), MSMs by field-arith's
- * {@link Pippenger} (signed-digit buckets, window × chunk tasks), in {@link #POOL} when called by {@link Prover}.
+ * {@link Pippenger} (signed-digit buckets, window × chunk tasks; scalars equal to 1, the witness's bits, summed
+ * apart), in {@link #POOL} when called by {@link Prover}.
  */
 public final class CpuBackend implements ProverBackend {
     public static final CpuBackend INSTANCE = new CpuBackend();

@@ -25,7 +25,9 @@ import java.util.Map;
  *
  * <p>Bases: a whole key array (offset 0, full length) is uploaded once and kept resident ({@code ResidentBases},
  * keyed by array identity — key arrays are never modified), so repeated proofs with one key upload only
- * scalars; slices are uploaded per call. {@link #close} frees the resident bases. Results are the same group
+ * scalars; slices are uploaded per call. MSMs over resident bases split their scalars by class on the device when
+ * zeros and ones are common (the witness MSMs A, B1, L, B2 of a SHA-256-heavy circuit; not the H MSM), see
+ * {@code jzk.tornado.bls.SplitMsm}. {@link #close} frees the resident bases. Results are the same group
  * elements as {@link CpuBackend}'s, so with fixed r, s the proofs are byte-identical (tested on the jvm device
  * and, opt-in, on PoCL). Not thread-safe for concurrent proofs on one instance beyond what the host allows.
  */

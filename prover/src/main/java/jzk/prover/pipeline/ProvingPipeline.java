@@ -67,7 +67,8 @@ public final class ProvingPipeline implements AutoCloseable {
     private final PriorityBlockingQueue<ProofJob> assembly =
             new PriorityBlockingQueue<>(16, Comparator.comparingLong(j -> j.id));
     private final List<Thread> threads = new ArrayList<>();
-    private final AtomicLong nextJobId = new AtomicLong();
+    /** Proof ids are 1-based, like the batch's {@code [1/3]} lines and {@code proof-1.json} files. */
+    private final AtomicLong nextJobId = new AtomicLong(1);
     private final Set<ProofJob> liveJobs = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
     private volatile long closedNanos;
@@ -75,8 +76,9 @@ public final class ProvingPipeline implements AutoCloseable {
     public ProvingPipeline(PipelineConfig config) {
         this.config = config;
         this.budget = new MemoryBudget(config.memoryBudgetBytes());
-        this.tracker = new BufferTracker(config.bufferLog(), budget::reservedBytes);
         this.timeline = new Timeline(config.timelineFile(), startNanos);
+        this.tracker = new BufferTracker(config.bufferLog(), budget::reservedBytes,
+                timeline.picture() != null ? timeline::buffers : null);
         this.metrics = new StageMetrics(config.devices());
         this.permits = new Semaphore(config.partitionWorkers() + config.lookahead(), true);
         for (int i = 0; i < config.partitionWorkers(); i++) {
@@ -114,6 +116,10 @@ public final class ProvingPipeline implements AutoCloseable {
         return metrics;
     }
 
+    public Timeline timeline() {
+        return timeline;
+    }
+
     /** Nanoseconds since the pipeline was created (frozen at {@link #close()}). */
     public long wallNanos() {
         return (closed ? closedNanos : System.nanoTime()) - startNanos;
@@ -126,12 +132,24 @@ public final class ProvingPipeline implements AutoCloseable {
 
     // ---------------------------------------------------------------- submission and cancellation
 
-    /** Queues one proof. Never blocks; a workload that cannot fit the budget fails at once. */
-    public ProofHandle submit(ProofWorkload workload) {
+    /** Queues one proof with the next id. Never blocks; a workload that cannot fit the budget fails at once. */
+    public synchronized ProofHandle submit(ProofWorkload workload) {
+        return submit(workload, nextJobId.get());
+    }
+
+    /**
+     * Queues one proof with id {@code id} (≥ the last id used + 1; a batch passes its 1-based index so ids match
+     * its lines and files even where a workload could not be created). Ids order the queues: oldest first.
+     */
+    public synchronized ProofHandle submit(ProofWorkload workload, long id) {
         if (closed) {
             throw new IllegalStateException("pipeline is closed");
         }
-        ProofJob job = new ProofJob(this, nextJobId.getAndIncrement(), workload, System.nanoTime());
+        if (id < nextJobId.get()) {
+            throw new IllegalArgumentException("proof id " + id + " already used (next free: " + nextJobId + ")");
+        }
+        nextJobId.set(id + 1);
+        ProofJob job = new ProofJob(this, id, workload, System.nanoTime());
         liveJobs.add(job);
         job.released.whenComplete((v, e) -> job.outcome.whenComplete((o, e2) -> liveJobs.remove(job)));
         timeline.event("proof", "submit", job.id, -1, "-");

@@ -14,7 +14,7 @@
  *       devices, finalizers, budget, permit policy, verification, TIMELINE file, buffer log.</li>
  *   <li>{@link jzk.prover.pipeline.MemoryBudget} (admission), {@link jzk.prover.pipeline.BufferTracker} and
  *       {@link jzk.prover.pipeline.BufferClass} (counts, peaks, a log line per transition),
- *       {@link jzk.prover.pipeline.Timeline} (CSV of stage start/end), {@link jzk.prover.pipeline.StageMetrics}
+ *       {@link jzk.prover.pipeline.Timeline} (CSV of stage start/end; {@link jzk.prover.pipeline.TimelineChart} draws it), {@link jzk.prover.pipeline.StageMetrics}
  *       (HdrHistogram per stage, GPU busy fraction), {@link jzk.prover.pipeline.RssSampler} (peak RSS).</li>
  *   <li>{@link jzk.prover.pipeline.BatchRunner} → {@link jzk.prover.pipeline.BatchReport} — a whole batch with a
  *       concurrency limit, as {@code jzk batch} runs it.</li>
@@ -25,7 +25,7 @@
  * <h2>Plugging in a prover</h2>
  * Implement {@code ProofWorkload} (footprints from the circuit shape; a/b/c must not escape into the
  * {@code GpuResult}; {@code close()} frees off-heap/device buffers of discarded partitions) and a
- * {@code WorkloadFactory}, then return the factory from {@code jzk.cli.WorkloadHooks.groth16} and the device
- * names from {@code jzk.cli.WorkloadHooks.realDevices}.
+ * {@code WorkloadFactory}, then return the factory from {@code jzk.cli.WorkloadHooks.groth16}; the device names
+ * come from the command's {@code jzk.prover.batch.ProverSession} ({@code jzk.cli.WorkloadHooks.session}).
  */
 package jzk.prover.pipeline;

@@ -120,12 +120,38 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
 
     /** The assignment {@code z = (1, inputs…, aux…)}. */
     public Witness finish() {
-        if (path.depth() != 0) {
-            throw new IllegalStateException("synthesis ended inside unclosed namespace(s): " + path.path(""));
+        return concat(this);
+    }
+
+    /**
+     * The assignment of one synthesis split into consecutive pieces, each run into its own system (e.g. one per
+     * challenge, in parallel): the inputs of all pieces in order, then their aux in order, i.e. exactly the
+     * {@code z} one system would have numbered had it run the pieces one after the other. Pieces must not
+     * check constraints (a piece's linear combinations could name another piece's variables).
+     */
+    public static Witness concat(WitnessConstraintSystem... pieces) {
+        int inputs = 0;
+        int aux = 0;
+        for (WitnessConstraintSystem w : pieces) {
+            if (w.path.depth() != 0) {
+                throw new IllegalStateException("synthesis ended inside unclosed namespace(s): " + w.path.path(""));
+            }
+            if (w.check && pieces.length > 1) {
+                throw new IllegalArgumentException("checking systems cannot be concatenated");
+            }
+            inputs += w.numInputs;
+            aux += w.numAux;
         }
-        long[] z = new long[(1 + numInputs + numAux) * N];
-        System.arraycopy(inputs, 0, z, 0, (1 + numInputs) * N);
-        System.arraycopy(aux, 0, z, (1 + numInputs) * N, numAux * N);
-        return new Witness(numInputs, z);
+        long[] z = new long[(1 + inputs + aux) * N];
+        Fr.F.setOne(z, 0);
+        int in = 1;
+        int ax = 1 + inputs;
+        for (WitnessConstraintSystem w : pieces) {
+            System.arraycopy(w.inputs, N, z, in * N, w.numInputs * N);
+            System.arraycopy(w.aux, 0, z, ax * N, w.numAux * N);
+            in += w.numInputs;
+            ax += w.numAux;
+        }
+        return new Witness(inputs, z);
     }
 }

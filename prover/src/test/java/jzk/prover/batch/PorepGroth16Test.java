@@ -64,7 +64,7 @@ class PorepGroth16Test {
             assertTrue(Groth16.verify(factory.provingKey().vk, p.proofs().get(i), p.publicInputs().get(i)));
         }
         // the public inputs are those of the generated input: replica id and comm_r of partition 1
-        PorepInput in = factory.input(0);
+        PorepInput in = (PorepInput) factory.input(0);
         long[] pub1 = p.publicInputs().get(1);
         assertTrue(Fr.F.equal(pub1, 0, in.partitions().get(1).replicaId(), 0));
         assertTrue(Fr.F.equal(pub1, 4, in.partitions().get(1).commR(), 0));
@@ -75,9 +75,9 @@ class PorepGroth16Test {
 
     @Test
     void generatedInputsAreDeterministicPerIndex() throws Exception {
-        PorepInput a = factory.input(3);
-        PorepInput b = factory.input(3);
-        PorepInput c = factory.input(4);
+        PorepInput a = (PorepInput) factory.input(3);
+        PorepInput b = (PorepInput) factory.input(3);
+        PorepInput c = (PorepInput) factory.input(4);
         assertTrue(Fr.F.equal(a.partitions().get(0).commR(), 0, b.partitions().get(0).commR(), 0));
         assertFalse(Fr.F.equal(a.partitions().get(0).commR(), 0, c.partitions().get(0).commR(), 0));
         assertEquals(a.partitions().get(0).commR()[0],
@@ -86,7 +86,7 @@ class PorepGroth16Test {
 
     @Test
     void anUnsatisfiedPartitionFailsInSynthesisNamingIt() throws Exception {
-        PorepInput good = factory.input(1);
+        PorepInput good = (PorepInput) factory.input(1);
         PorepPartition p1 = good.partitions().get(1);
         long[] sib = p1.siblings().clone();
         Fr.F.add(sib, 0, sib, 0, Fr.F.fromLong(1), 0); // path no longer hashes to comm_r (not validated here)

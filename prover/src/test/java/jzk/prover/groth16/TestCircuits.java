@@ -1,6 +1,8 @@
 package jzk.prover.groth16;
 
 import jzk.arith.Fr;
+import jzk.prover.gadgets.AllocatedNum;
+import jzk.prover.gadgets.Bits;
 import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.LinearCombination;
 import jzk.prover.r1cs.Variable;
@@ -8,6 +10,25 @@ import jzk.prover.r1cs.Variable;
 /** Small circuits for Groth16 tests. Values are Montgomery Fr. */
 final class TestCircuits {
     private TestCircuits() {
+    }
+
+    /**
+     * A witness of mostly bits, like a SHA-256-heavy PoRep partition's: {@code count} pseudo-random field elements
+     * (the first public, the others private) each decomposed into 255 bits ({@link Bits#toBitsLe}): 256·count
+     * constraints, about 1/256 of the aux values full field elements and the rest 0 or 1 in equal shares.
+     */
+    static Circuit bitDecompositions(int count, long seed) {
+        return cs -> {
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+            for (int j = 0; j < count; j++) {
+                long[] v = Fr.F.fromLong(rnd.nextLong() >>> 1);
+                Fr.F.mul(v, 0, v, 0, Fr.F.fromLong(rnd.nextLong() >>> 1), 0);
+                Fr.F.square(v, 0, v, 0);
+                AllocatedNum num = j == 0 ? AllocatedNum.allocInput(cs, "x", () -> v)
+                        : AllocatedNum.alloc(cs, "w" + j, () -> v);
+                Bits.toBitsLe(cs, "bits" + j, num, 255);
+            }
+        };
     }
 
     /**

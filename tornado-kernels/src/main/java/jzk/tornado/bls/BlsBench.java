@@ -15,7 +15,10 @@ import jzk.tornado.api.Kernels;
 
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
- * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}). Prints one Markdown table: op × size ×
+ * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}; {@code msm1mix=20,24 msm2mix=22 zeros=0.47
+ * ones=0.43} adds plain-vs-split rows over a witness-like scalar mix, see {@link #benchMixMsm}; the default shares
+ * are those of the aux values of a SHA-256-leaf PoRep partition, {@code PorepShape(2, 20, SHA256)}). Prints one
+ * Markdown table: op × size ×
  * backend with median wall times over {@code reps} runs after one untimed warm-up (the notes list every rep),
  * "resident" meaning inputs already on the device (NTT data; MSM bases, and for the sorted MSM rows the scalars
  * too; the chunked MSM rows upload scalars inside the timed call) and "with transfers" the full host call; plus
@@ -42,6 +45,8 @@ public final class BlsBench {
     /** Largest sizes the jvm device is asked to run (it is a reference, not a contender). */
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
+    /** Largest mixed-scalar MSM the jvm device and CPU OpenCL run (mostly 0/1 scalars: a few additions each). */
+    private static final int JVM_MAX_LG_MIX = Integer.getInteger("jzk.bench.jvmMaxLgMix", 12);
     /** Largest NTT the CPU baseline runs. */
     private static final int CPU_MAX_LG_NTT = Integer.getInteger("jzk.bench.cpuMaxLgNtt", 24);
     /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
@@ -74,6 +79,7 @@ public final class BlsBench {
         };
         Map<String, long[]> firstResult = new HashMap<>();
         Map<String, String> agree = new HashMap<>();
+        List<String> notRun = new ArrayList<>();
         for (int lg : sizes(opt.get("ntt"))) {
             long[] data = randomFr(lg, new SplittableRandom(lg));
             if (lg <= CPU_MAX_LG_NTT) {
@@ -89,6 +95,8 @@ public final class BlsBench {
             }
             for (KernelHost h : hosts) {
                 if (!isGpu(h) && lg > JVM_MAX_LG_NTT) {
+                    notRun.add("ntt 2^" + lg + " on " + h.name() + ": not a GPU (CPU devices run NTTs up to 2^"
+                            + JVM_MAX_LG_NTT + ")");
                     continue;
                 }
                 rows.add(benchNtt(h, lg, data, reps, firstResult, agree));
@@ -110,6 +118,8 @@ public final class BlsBench {
                 }
                 for (KernelHost h : hosts) {
                     if (!isGpu(h) && lg > JVM_MAX_LG_MSM) {
+                        notRun.add((d == 1 ? "msm G1" : "msm G2") + " 2^" + lg + " on " + h.name()
+                                + ": not a GPU (CPU devices run MSMs up to 2^" + JVM_MAX_LG_MSM + ")");
                         continue;
                     }
                     for (int items : msmItems) {
@@ -119,13 +129,50 @@ public final class BlsBench {
                 }
             }
         }
+        double zeros = Double.parseDouble(opt.getOrDefault("zeros", "0.47"));
+        double ones = Double.parseDouble(opt.getOrDefault("ones", "0.43"));
+        if (zeros < 0 || ones < 0 || zeros + ones > 1) {
+            throw new IllegalArgumentException("zeros=" + zeros + " ones=" + ones + " is not a share of scalars");
+        }
+        for (int d = 1; d <= 2; d++) {
+            for (int lg : sizes(opt.get(d == 1 ? "msm1mix" : "msm2mix"))) {
+                long[] bases = repeatedBases(d, 1 << lg);
+                long[] scalars = mixedScalars(1 << lg, zeros, ones, new SplittableRandom(200 + lg));
+                if (lg <= CPU_MAX_LG_MSM) {
+                    // field-arith's Pippenger, which sums the ones apart unless -Djzk.msm.split=false
+                    jzk.arith.Curve curve = d == 1 ? jzk.arith.G1.CURVE : jzk.arith.G2.CURVE;
+                    long[][] jac = new long[1][];
+                    double cpuMs = median(reps, () -> jac[0] = jzk.arith.Pippenger.msm(curve, bases, scalars, 1 << lg));
+                    long[] aff = new long[curve.affineLongs()];
+                    curve.toAffine(aff, 0, jac[0], 0);
+                    String op = (d == 1 ? "msm G1" : "msm G2")
+                            + String.format(" mix %.0f%%/%.0f%%", 100 * zeros, 100 * ones);
+                    firstResult.put(op + lg, aff);
+                    rows.add(new Row(op + " cpu", lg, "cpu field-arith", Double.NaN, cpuMs, "Pippenger, all cores, "
+                            + "ones " + (jzk.arith.Pippenger.SPLIT_ONES ? "summed apart" : "in the windows")));
+                }
+                for (KernelHost h : hosts) {
+                    if (!isGpu(h) && lg > JVM_MAX_LG_MIX) {
+                        continue;
+                    }
+                    rows.addAll(benchMixMsm(h, d, lg, bases, scalars, zeros, ones, reps, firstResult, agree));
+                }
+            }
+        }
         if (opt.containsKey("frmul")) {
+            // frmul=1: 2^20 threads on a GPU, 2^10 elsewhere; frmulSizes=LG,… the thread counts asked for
+            List<Integer> frSizes = sizes(opt.get("frmulSizes"));
             for (KernelHost h : hosts) {
                 boolean gpu = isGpu(h);
-                rows.add(benchFrMul(h, gpu ? 20 : 10, gpu ? 1000 : 10));
+                for (int lg : frSizes.isEmpty() ? List.of(gpu ? 20 : 10) : frSizes) {
+                    rows.add(benchFrMul(h, lg, gpu ? 1000 : 10));
+                }
             }
         }
         print(rows, agree);
+        for (String n : notRun) {
+            System.out.println("not run: " + n);
+        }
         for (KernelHost h : hosts) {
             h.close();
         }
@@ -214,6 +261,12 @@ public final class BlsBench {
                 h.read(buf, 0, out, 0, out.length);
             });
             record(first, agree, "ntt" + lg, h.name(), out.clone());
+            if (h instanceof DeviceHost dh && dh.device().info().kind() == jzk.tornado.api.DeviceKind.JVM) {
+                // no device memory: "with transfers" would time two array copies inside the run-to-run noise of
+                // a JIT-compiled kernel (rows read "resident 125 ms, with transfers 108 ms")
+                return new Row("ntt", lg, h.name(), residentT.median(), Double.NaN, "forward, snarkjs roots; "
+                        + "jvm device: data in host memory, no transfers; resident " + residentT.text());
+            }
             return new Row("ntt", lg, h.name(), residentT.median(), totalT.median(), "forward, snarkjs roots; "
                     + "resident " + residentT.text() + "; with transfers " + totalT.text());
         }
@@ -275,6 +328,35 @@ public final class BlsBench {
         }
     }
 
+    /**
+     * A witness-like scalar mix ({@link #mixedScalars}) over resident bases and device-resident scalars, plain
+     * sorted path ({@link SortedMsm#msm(ResidentBases, KernelHost.Buffer)}) against the scalar-class split
+     * ({@link SplitMsm#msm(ResidentBases, KernelHost.Buffer)}), side by side; each note gives the operation counts
+     * of one more call ({@link MsmOps}); agrees = the two give the same affine point.
+     */
+    private static List<Row> benchMixMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, double zeros,
+                                         double ones, int reps, Map<String, long[]> first,
+                                         Map<String, String> agree) {
+        String op = (d == 1 ? "msm G1" : "msm G2") + String.format(" mix %.0f%%/%.0f%%", 100 * zeros, 100 * ones);
+        List<Row> out = new ArrayList<>();
+        try (ResidentBases rb = d == 1 ? BlsGpu.residentG1(h, bases) : BlsGpu.residentG2(h, bases);
+             KernelHost.Buffer sc = BlsGpu.uploadScalars(h, scalars)) {
+            for (boolean split : new boolean[] {false, true}) {
+                long[][] res = new long[1][];
+                Runnable call = split ? () -> res[0] = SplitMsm.msm(rb, sc) : () -> res[0] = SortedMsm.msm(rb, sc);
+                Timing t = time(reps, call);
+                MsmOps ops = MsmOps.count(call);
+                String rowOp = op + (split ? " split" : " plain");
+                // both rows against the first result of the mix at this size (plain on the first backend)
+                long[] ref = first.putIfAbsent(op + lg, res[0]);
+                agree.put(rowOp + lg + "|" + h.name(), ref == null || Arrays.equals(ref, res[0]) ? "yes" : "NO");
+                out.add(new Row(rowOp, lg, h.name(), t.median(), Double.NaN,
+                        (split ? "SplitMsm" : "SortedMsm") + "; " + ops + "; " + t.text()));
+            }
+        }
+        return out;
+    }
+
     private static Row benchFrMul(KernelHost h, int lg, int iterations) {
         int n = 1 << lg;
         long[] x = randomFr(lg, new SplittableRandom(5));
@@ -320,6 +402,11 @@ public final class BlsBench {
             System.out.printf("| %s | 2^%d | %s | %s | %s | %s | %s | %s |%n", r.op, r.lg, r.backend,
                     fmt(r.residentMs), fmt(r.totalMs), ratio, ag, r.note);
         }
+        if (ptx.isEmpty() || ocl.isEmpty()) {
+            System.out.println();
+            System.out.println("PTX/OpenCL (resident cuda ÷ resident NVIDIA OpenCL, same row) is empty: it needs "
+                    + "both a cuda device and NVIDIA's OpenCL in one run (--device cuda:0,opencl:P:D).");
+        }
     }
 
     /** The configuration part of a note (before the timings), which pairs PTX and OpenCL rows. */
@@ -348,6 +435,28 @@ public final class BlsBench {
         long[] v = new long[n * 4];
         for (int i = 0; i < v.length; i++) {
             v[i] = (i % 4 == 3) ? rnd.nextLong() >>> 2 : rnd.nextLong();
+        }
+        return v;
+    }
+
+    /**
+     * n canonical scalars: 0 with probability {@code zeros}, 1 with probability {@code ones}, else uniform below
+     * 2^254 (the witness of a PoRep partition: bits of SHA-256 and Merkle paths, the rest full field elements).
+     */
+    static long[] mixedScalars(int n, double zeros, double ones, SplittableRandom rnd) {
+        long[] v = new long[n * 4];
+        for (int i = 0; i < n; i++) {
+            double u = rnd.nextDouble();
+            if (u < zeros) {
+                continue;
+            }
+            if (u < zeros + ones) {
+                v[4 * i] = 1;
+                continue;
+            }
+            for (int k = 0; k < 4; k++) {
+                v[4 * i + k] = k == 3 ? rnd.nextLong() >>> 2 : rnd.nextLong();
+            }
         }
         return v;
     }

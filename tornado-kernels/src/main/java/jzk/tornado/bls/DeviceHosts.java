@@ -36,6 +36,23 @@ public final class DeviceHosts {
     }
 
     /**
+     * The OpenCL device the slower whole-prover OpenCL tests run on: {@code -Djzk.test.opencl=NAME} names one,
+     * {@code =none} (or {@code -Djzk.test.devices=none}) turns them off; unset, the first OpenCL device found
+     * (PoCL in CI). Empty when there is none: the tests skip and say so.
+     */
+    public static java.util.Optional<String> openclForTests() {
+        String named = System.getProperty("jzk.test.opencl", "").trim();
+        if (named.equals("none") || "none".equals(System.getProperty("jzk.test.devices"))) {
+            return java.util.Optional.empty();
+        }
+        if (!named.isEmpty()) {
+            return java.util.Optional.of(named);
+        }
+        return Devices.registry().devices().stream().map(Device::name).filter(n -> n.startsWith("opencl:"))
+                .findFirst();
+    }
+
+    /**
      * Devices for the benchmark, by a comma list of names: {@code jvm} (the runtime's jvm device), device names
      * ({@code cuda:0,opencl:0:0}), {@code all} = every native device (CUDA, OpenCL; the jvm device only when named).
      */

@@ -75,8 +75,10 @@ public final class Msm {
 
     /**
      * Σ scalars[i]·bases[i] over resident bases; returns the affine sum (12·d longs). The scalars are copied
-     * into a device buffer kept by {@code bases} and range-checked there. Segments of at least
-     * {@link SortedMsm#sortedFrom} points take the sorted path ({@link SortedMsm}), smaller ones the chunked one.
+     * into a device buffer kept by {@code bases} and range-checked there. A segment whose zeros and ones are at
+     * least 1/{@link SplitMsm#MIN_TRIVIAL_SHARE} of it is split by scalar class ({@link SplitMsm}, unless
+     * {@code -Djzk.msm.split=false}); otherwise segments of at least {@link SortedMsm#sortedFrom} points take the
+     * sorted path ({@link SortedMsm}), smaller ones the chunked one.
      */
     public static long[] msm(ResidentBases bases, long[] scalars) {
         synchronized (bases) {
@@ -119,7 +121,15 @@ public final class Msm {
                 continue;
             }
             int from = k * bases.segmentPoints;
-            int[] seg = allowSorted && points >= SortedMsm.sortedFrom
+            int[] seg = allowSorted && SplitMsm.enabled
+                    ? SplitMsm.segment(host, d, bases.segments[k], scalars, from, points, SplitMsm.MIN_TRIVIAL_SHARE,
+                            bases.scratch())
+                    : null;
+            if (seg != null) {
+                Xyzz.add(d, total, 0, seg, 0);
+                continue;
+            }
+            seg = allowSorted && points >= SortedMsm.sortedFrom
                     ? SortedMsm.segment(host, d, bases.segments[k], scalars, from, points,
                             SortedMsm.TARGET_SLICES, SortedMsm.TARGET_REDUCE, bases.scratch())
                     : segment(host, d, bases.segments[k], scalars, from, points, targetWorkItems);

@@ -2,7 +2,8 @@ package jzk.tornado.bls;
 
 /**
  * Device buffers an MSM needs on every call (scalars, the error counter, the sorted path's bucket cursors,
- * entries, slice tables, slice sums and partial sums), kept between calls on one {@link KernelHost} so that a
+ * entries, slice tables, slice sums and partial sums, the scalar-class split's index lists, packed scalars and
+ * partial sums), kept between calls on one {@link KernelHost} so that a
  * warm MSM allocates nothing: at G1 2^24 the entries alone are W·n = 2^28 ints (1 GiB), whose allocation and
  * zero fill cost milliseconds per call.
  *
@@ -28,7 +29,17 @@ final class MsmScratch implements AutoCloseable {
         /** One XYZZ point per slice. */
         SUMS,
         /** One XYZZ point per reduction part. */
-        PARTIALS
+        PARTIALS,
+        /** Two ints: the counts of ones and of the rest ({@link SplitMsmKernels#classify}). */
+        CLASS_COUNTS,
+        /** Segment-local indices of the scalars equal to 1 (up to n ints). */
+        ONES,
+        /** Segment-local indices of the scalars above 1 (up to n ints). */
+        REST,
+        /** The rest's scalars packed (8 ints each). */
+        REST_SCALARS,
+        /** One XYZZ point per work-item of the ones' sum. */
+        ONES_PARTIALS
     }
 
     private final KernelHost host;

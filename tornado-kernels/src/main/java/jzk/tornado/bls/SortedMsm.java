@@ -27,6 +27,7 @@ public final class SortedMsm {
     private static final Method SUM = Kernels.of(SortedMsmKernels::sumSlices);
     private static final Method REDUCE = Kernels.of(SortedMsmKernels::reduceParts);
     private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
+    private static final Method REMAP = Kernels.of(SplitMsmKernels::remapEntries);
     private static final int LOCAL = 64;
 
     /**
@@ -146,6 +147,17 @@ public final class SortedMsm {
      */
     static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
                          int n, int targetSlices, int targetReduce, MsmScratch scratch) {
+        return segment(host, d, basesBuf, scalars, from, n, targetSlices, targetReduce, scratch, null);
+    }
+
+    /**
+     * As {@link #segment(KernelHost, int, KernelHost.Buffer, KernelHost.Buffer, int, int, int, int, MsmScratch)}
+     * with scalar k belonging to base {@code index[k]} of {@code basesBuf} when {@code index} (n ints) is not null:
+     * the bucket entries are made over the n packed scalars and then mapped to base indices
+     * ({@link SplitMsmKernels#remapEntries}), so the bases are read in place ({@link SplitMsm}'s rest class).
+     */
+    static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
+                         int n, int targetSlices, int targetReduce, MsmScratch scratch, KernelHost.Buffer index) {
         int c = chooseC(n);
         int windows = (256 + c - 1) / c;
         int buckets = 1 << (c - 1);
@@ -195,6 +207,9 @@ public final class SortedMsm {
         KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
         host.write(cursor, 0, start, ids);
         host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 1);
+        if (index != null && entries > 0) {
+            host.launch(REMAP, grid((int) entries), LOCAL, entryBuf, index, (int) entries);
+        }
         host.write(sliceBuf, 0, sliceStart, slices + 1);
         host.write(bucketBuf, 0, bucketSlice, ids + 1);
         t = mark(host, 4, t);
@@ -218,7 +233,39 @@ public final class SortedMsm {
             Xyzz.add(d, acc, 0, winSums, w * pInts);
         }
         mark(host, 6, t);
+        MsmOps ops = MsmOps.counting;
+        if (ops != null) {
+            count(ops, counts, n, c, windows, parts, entries, slices);
+        }
         return acc;
+    }
+
+    /**
+     * Adds one segment's operations to {@code ops}, as the kernels run them: one mixed addition per entry
+     * ({@link SortedMsmKernels#sumSlices}); per window part one addition per slice and per bucket plus the
+     * double-and-add of lo·run ({@link SortedMsmKernels#reduceParts}, bit by bit as there); the folds; Horner.
+     */
+    private static void count(MsmOps ops, int[] counts, int n, int c, int windows, int parts, long entries,
+                              int slices) {
+        ops.digitScans += 2L * windows * n;
+        for (int b : counts) {
+            ops.hotCounter = Math.max(ops.hotCounter, b);
+        }
+        ops.mixedAdds += entries;
+        int span = (1 << (c - 1)) / parts;
+        long full = slices + (long) windows * (1 << (c - 1));
+        for (int p = 0; p < parts; p++) {
+            int lo = p * span;
+            for (int k = 0; k < 2 * c; k++) {
+                int bit = k >> 1;
+                if ((k & 1) == 0 ? ((lo >>> bit) & 1) != 0 : (lo >>> (bit + 1)) != 0) {
+                    full += windows;
+                }
+            }
+            full += windows;
+        }
+        full += (long) windows * (parts - 1) + (long) (windows - 1) * (c + 1);
+        ops.fullAdds += full;
     }
 
     private static int grid(int count) {

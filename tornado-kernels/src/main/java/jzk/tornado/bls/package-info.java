@@ -15,14 +15,17 @@
  *       small inputs), {@link jzk.tornado.bls.SortedMsmKernels} (Pippenger with points counting-sorted by bucket
  *       through atomics, sliced bucket sums, split bucket reduction; for large inputs),
  *       {@link jzk.tornado.bls.ScalarKernels} (MSM scalar range check),
+ *       {@link jzk.tornado.bls.SplitMsmKernels} (MSM scalars classified as 0, 1 or other and compacted; the sum of
+ *       the ones' bases; the rest packed for the sorted path),
  *       {@link jzk.tornado.bls.FixedBaseKernels} (batch fixed-base multiplication: one work-item per scalar, 32
  *       mixed additions from a w = 8 table; Groth16 parameter generation).</li>
  *   <li>Host: {@link jzk.tornado.bls.KernelHost} (allocate / copy, also straight from {@code long[]} /
  *       launch) implemented by {@link jzk.tornado.bls.DeviceHost} over any device of the runtime (CUDA, OpenCL,
  *       and the jvm device, {@link jzk.tornado.bls.DeviceHosts#jvm()}; pinned staging for large copies to native
  *       devices); {@link jzk.tornado.bls.Ntt} (plan with resident
- *       twiddles), {@link jzk.tornado.bls.Msm} (which hands segments of 2^17 points or more to
- *       {@link jzk.tornado.bls.SortedMsm}), {@link jzk.tornado.bls.ResidentBases} (with the
+ *       twiddles), {@link jzk.tornado.bls.Msm} (which splits segments with many 0/1 scalars by class,
+ *       {@link jzk.tornado.bls.SplitMsm}, and hands other segments of 2^17 points or more to
+ *       {@link jzk.tornado.bls.SortedMsm}; {@link jzk.tornado.bls.MsmOps} counts their operations), {@link jzk.tornado.bls.ResidentBases} (with the
  *       {@link jzk.tornado.bls.MsmScratch} buffers its MSMs reuse) and {@link jzk.tornado.bls.DeviceScalars}
  *       (scalars on the device, range-checked there); {@link jzk.tornado.bls.FixedBaseGpu} (table resident,
  *       scalars streamed in batches, affine normalisation on the host overlapping the next batch);

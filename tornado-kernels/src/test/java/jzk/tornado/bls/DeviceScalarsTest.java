@@ -181,6 +181,8 @@ class DeviceScalarsTest {
         long[] b = bases(G1.CURVE, n);
         long[] s = goodScalars(n);
         int saved = SortedMsm.sortedFrom;
+        boolean split = SplitMsm.enabled;
+        SplitMsm.enabled = false; // the chunked and sorted selection is under test here; SplitMsmTest the split
         try (ResidentBases rb = new ResidentBases(host, 1, b, 16)) {
             long[] jac = jzk.arith.Pippenger.msm(G1.CURVE, b, s, n);
             long[] want = new long[12];
@@ -198,6 +200,7 @@ class DeviceScalarsTest {
             }
         } finally {
             SortedMsm.sortedFrom = saved;
+            SplitMsm.enabled = split;
         }
     }
 }

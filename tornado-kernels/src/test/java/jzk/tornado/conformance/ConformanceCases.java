@@ -129,6 +129,9 @@ public final class ConformanceCases {
                 return new Object[] {null, r.nextInt(2 * n) - n / 2, a[r.nextInt(n)], a, new long[n * 4]};
             }),
             c("reverseAndRotate", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 7]}),
+            c("unrolledLoops", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 8]}),
+            c("partlyUnrolledLoops", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n),
+                new long[n * 3]}),
             c("atomicHistogram", N, ConformanceKernels.GROUP, (r, n) -> new Object[] {null, ints(r, n),
                 new int[ConformanceKernels.ATOMIC_KEYS], new int[ConformanceKernels.ATOMIC_KEYS],
                 new int[ConformanceKernels.ATOMIC_KEYS * ConformanceKernels.ATOMIC_SLOTS],

@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The sorted MSM kernels ({@link jzk.tornado.bls.SortedMsmKernels}) and the scalar range check
- * ({@link jzk.tornado.bls.ScalarKernels}) compile to PTX that {@code ptxas --gpu-name
- * sm_90} accepts (skipped when ptxas is not on the PATH); their results are checked on the Java and OpenCL hosts
- * by SortedMsmTest, this guards the CUDA path, which CI has no device for.
+ * The sorted MSM kernels ({@link jzk.tornado.bls.SortedMsmKernels}), the scalar range check
+ * ({@link jzk.tornado.bls.ScalarKernels}) and the scalar-class split ({@link jzk.tornado.bls.SplitMsmKernels})
+ * compile to PTX that {@code ptxas --gpu-name sm_90} accepts (skipped when ptxas is not on the PATH); their results
+ * are checked on the Java and OpenCL hosts by SortedMsmTest and SplitMsmTest, this guards the CUDA path, which CI
+ * has no device for.
  */
 class SortedMsmPtxTest {
     @Test
@@ -25,7 +26,8 @@ class SortedMsmPtxTest {
         Path ptxas = PtxAssemblyTest.ptxas();
         StringBuilder failures = new StringBuilder();
         List<Method> kernels = new java.util.ArrayList<>();
-        for (Class<?> owner : List.of(jzk.tornado.bls.SortedMsmKernels.class, jzk.tornado.bls.ScalarKernels.class)) {
+        for (Class<?> owner : List.of(jzk.tornado.bls.SortedMsmKernels.class, jzk.tornado.bls.ScalarKernels.class,
+                jzk.tornado.bls.SplitMsmKernels.class)) {
             for (Method m : owner.getMethods()) {
                 if (m.getDeclaringClass() == owner) {
                     kernels.add(m);
@@ -35,8 +37,12 @@ class SortedMsmPtxTest {
         for (Method m : kernels) {
             CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
             assertTrue(k.source().contains(".visible .entry " + k.entryName() + "("), m.getName());
-            if (m.getName().equals("binPoints") || m.getName().equals("countNotBelowR")) {
+            if (m.getName().equals("binPoints") || m.getName().equals("countNotBelowR")
+                    || m.getName().equals("classify")) {
                 assertTrue(k.source().contains("atom.global.add.u32"), m.getName() + " uses a global atomic");
+            }
+            if (m.getName().equals("classify")) {
+                assertTrue(k.source().contains("popc.b32"), "classify counts its chunk's classes by popcount");
             }
             if (ptxas == null) {
                 continue;
