@@ -32,6 +32,12 @@ public record StackedDrgInput(StackedDrgShape shape, List<StackedDrgPartition> p
         return circuit(p).witnessParallel();
     }
 
+    /** The challenges in parallel, as {@link #witness(int)}; the caller checks the shape. */
+    @Override
+    public jzk.prover.r1cs.Witness witness(int p, jzk.prover.r1cs.R1cs shape) {
+        return witness(p);
+    }
+
     /**
      * The labels of challenge {@code k}'s node in layers 1..L (flat), from its parents' columns: layer l hashes the
      * base parents' layer-l labels and (l > 1) the expander parents' layer-(l − 1) labels ({@link StackedDrgLabel}).

@@ -2,6 +2,7 @@ package jzk.prover.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,9 @@ class PorepGroth16Test {
         assertEquals(2, w.partitions());
         ProofWorkload.Footprint fp = w.footprint(0);
         assertEquals(3L * 1024 * 32, fp.abcBytes());
+        // one R1CS per shape for every partition and proof (recorded once per process)
+        assertSame(PorepGroth16.r1cs(SHAPE), PorepGroth16.r1cs(SHAPE));
+        assertSame(factory.cs, PorepGroth16.r1cs(SHAPE));
         PorepProof p = w.proveDirect(ProverSession.CPU);
         assertTrue(w.verify(p));
         // the GPU stage runs only on the devices of the factory's session
