@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
@@ -20,7 +21,9 @@ import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.pipeline.PermitPolicy;
 import jzk.prover.pipeline.PipelineConfig;
 import jzk.prover.pipeline.SyntheticWorkload;
+import jzk.prover.pipeline.Timeline;
 import jzk.prover.pipeline.WorkloadFactory;
+import jzk.prover.snarkjs.SnarkjsJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,8 +95,12 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Groth16: write each completed proof as DIR/proof-<i>.json and DIR/public-<i>.json "
-                    + "(i from 1; the format of jzk prove, checked by jzk verify).")
+                    + "(i from 1; the format of jzk prove) and the verifying key as DIR/verification_key.json, "
+                    + "so that jzk verify --vk DIR/verification_key.json checks them.")
     Path outDir;
+
+    /** The verifying key's name under {@code --out}. */
+    static final String VK_FILE = "verification_key.json";
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
     Path json;
@@ -101,7 +108,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--hgrm", paramLabel = "DIR", description = "Write HdrHistogram percentile files per stage.")
     Path hgrmDir;
 
-    @Option(names = "--timeline", paramLabel = "FILE", description = "Write the stage TIMELINE as CSV.")
+    @Option(names = "--timeline", paramLabel = "FILE",
+            description = "Write the stage TIMELINE: FILE.csv as CSV; FILE.html or FILE.svg as a Gantt chart "
+                    + "(stages per partition, buffer counts, RSS) with its CSV beside it (same name, .csv).")
     Path timeline;
 
     @Option(names = "--buffer-log", paramLabel = "FILE",
@@ -169,7 +178,7 @@ public final class BatchCommand implements Callable<Integer> {
             ClientOptions c = new ClientOptions();
             c.server = server;
             c.tokenFile = tokenFile;
-            return ServerBatch.run(c, input == null ? shape.shape() : null, shape.partitions, input, seed, count,
+            return ServerBatch.run(c, input == null ? ServerBatch.porep(shape.shape()) : null, shape.partitions, input, seed, count,
                     concurrency, warmup, outDir, json, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         // every output checked before any work (parameter generation, proofs): not found after the batch
@@ -189,6 +198,11 @@ public final class BatchCommand implements Callable<Integer> {
         // missing parameters are generated on the session's setup device (its first non-CPU device), else the CPU
         WorkloadFactory factory = synthetic ? syntheticFactory()
                 : WorkloadHooks.groth16(input, shape, seed, err, session);
+        if (outDir != null && factory instanceof PorepGroth16 g) {
+            // the key the proofs verify under, beside them: jzk verify --vk DIR/verification_key.json works at once
+            OutputPaths.write("--out", outDir.resolve(VK_FILE),
+                    tmp -> SnarkjsJson.writeVerifyingKey(tmp, g.params().pk().vk));
+        }
 
         Writer bufferLogWriter = null;
         if (bufferLog != null) {
@@ -230,6 +244,10 @@ public final class BatchCommand implements Callable<Integer> {
         if (json != null) {
             writeJson(report, json);
             out.println("report written to " + json);
+        }
+        if (timeline != null) {
+            out.println("timeline written to " + timeline + (Timeline.isPicture(timeline)
+                    ? " (data: " + Timeline.csvBeside(timeline) + ")" : ""));
         }
         if (hgrmDir != null) {
             out.println("percentile files written to " + hgrmDir);

@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 import jzk.prover.batch.ProverSession;
 import jzk.tornado.api.BackendStatus;
 import jzk.tornado.api.DeviceInfo;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

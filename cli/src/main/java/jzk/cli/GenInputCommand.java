@@ -2,10 +2,10 @@ package jzk.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import jzk.prover.circuits.PorepInput;
-import jzk.prover.circuits.PorepInputGenerator;
+import jzk.prover.circuits.PartitionShape;
 import jzk.prover.circuits.PorepJson;
-import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.VanillaJson;
+import jzk.prover.circuits.VanillaProof;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code jzk gen-input}: a vanilla-proof JSON ({@link PorepJson}) for a built-in circuit shape, generated
- * deterministically from {@code --seed} by {@link PorepInputGenerator} (the same data {@code jzk batch}
- * generates for proof i with seed S + i).
+ * {@code jzk gen-input}: a vanilla-proof JSON ({@link PorepJson}, or {@link jzk.prover.circuits.StackedDrgJson} for
+ * {@code --shape stacked-drg}) for a built-in circuit shape, generated deterministically from {@code --seed} by the
+ * shape's generator (the same data {@code jzk batch} generates for proof i with seed S + i).
  */
 @Command(name = "gen-input", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate a vanilla-proof input JSON for the built-in circuit.")
@@ -39,12 +39,11 @@ public final class GenInputCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         new OutputPaths().file("--output", output).check();
-        PorepShape s = shape.shape();
-        PorepInput in = PorepInputGenerator.generate(s, shape.partitions, seed);
-        OutputPaths.write("--output", output, tmp -> PorepJson.write(in, tmp));
+        PartitionShape s = shape.shape();
+        VanillaProof in = s.generate(shape.partitions, seed);
+        OutputPaths.write("--output", output, tmp -> VanillaJson.write(in, tmp));
         spec.commandLine().getOut().println("wrote " + output + ": " + shape.partitions + " partition(s) of "
-                + s.challenges() + " challenges, depth " + s.depth() + ", " + s.leafHash().name().toLowerCase(
-                java.util.Locale.ROOT) + " leaves (seed " + seed + ")");
+                + s.describe() + " (seed " + seed + ")");
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -2,12 +2,13 @@ package jzk.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The {@code jzk} root command: only dispatches to subcommands; alone it prints the usage and exits 2. */
-@Command(name = "jzk", mixinStandardHelpOptions = true, version = "jzk 0.1.0",
+@Command(name = "jzk", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Groth16 prover for BLS12-381 in pure Java, with GPU kernels JIT-compiled from Java.",
         subcommands = {
             DevicesCommand.class,
@@ -21,7 +22,9 @@ import picocli.CommandLine.Spec;
             AwaitCommand.class,
             StatusCommand.class,
             CancelCommand.class,
-            BenchCommand.class})
+            BenchCommand.class,
+            VersionCommand.class,
+            HelpCommand.class})
 public final class JzkCommand implements Callable<Integer> {
 
     @Spec

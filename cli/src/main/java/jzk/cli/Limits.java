@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
-import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.PartitionShape;
 
 /**
  * Every bound the command line enforces before any work, in one place (the options' help texts quote them). A value
@@ -44,8 +44,8 @@ final class Limits {
     }
 
     /** A shape's constraints per partition within {@link #MAX_CONSTRAINTS}. */
-    static void shape(PorepShape s) {
-        range("--challenges", s.challenges(), 1, MAX_CHALLENGES);
+    static void shape(PartitionShape s, int challenges) {
+        range("--challenges", challenges, 1, MAX_CHALLENGES);
         if (s.constraintCount() > MAX_CONSTRAINTS) {
             throw new CliException(CliException.USAGE, String.format(Locale.ROOT, "shape %s has %,d constraints per "
                     + "partition, more than the 2^28 a parameter file can hold: lower --challenges or --depth",

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import jzk.prover.circuits.PartitionShape;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.io.AtomicFiles;
 import jzk.server.LoadRunner;
@@ -104,6 +105,15 @@ final class ServerBatch {
         } catch (IOException e) {
             throw new CliException(CliException.FAILURE, "I/O error: " + e.getMessage(), e);
         }
+    }
+
+    /** The porep shape of the shape options: jzk serve proves the PoRep-like built-in circuit (and zkeys). */
+    static PorepShape porep(PartitionShape s) {
+        if (s instanceof PorepShape p) {
+            return p;
+        }
+        throw new CliException(CliException.USAGE, "jzk serve proves the porep built-in circuit and snarkjs zkeys; "
+                + "--shape " + s.describe() + " is not served");
     }
 
     /** Nearest-rank percentile of sorted values (0 when empty). */

@@ -2,6 +2,7 @@ package jzk.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,7 @@ import java.util.concurrent.Callable;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
-import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.PartitionShape;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.snarkjs.SnarkjsJson;
@@ -42,6 +43,9 @@ public final class SetupCommand implements Callable<Integer> {
             description = "Where to write the verifying key JSON (default ${DEFAULT-VALUE}).")
     Path vk = Path.of("verification_key.json");
 
+    @Option(names = "--force", description = "Replace an existing --vk file that holds a different key.")
+    boolean force;
+
     @Option(names = "--device", paramLabel = "NAME",
             description = "Device for parameter generation: cuda:0, opencl:…, cpu, or jvm (the Java kernel "
                     + "executor: bit-exact reference, slow) (default: the best GPU, else cpu).")
@@ -55,7 +59,7 @@ public final class SetupCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         new OutputPaths().file("--vk", vk).check();
-        PorepShape s = shape.shape();
+        PartitionShape s = shape.shape();
         R1cs cs = PorepGroth16.r1cs(s);
         ParamsCache.Loaded p;
         try (ProverSession session = WorkloadHooks.session(device == null ? List.of() : List.of(device))) {
@@ -74,8 +78,23 @@ public final class SetupCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points%n",
                 pk.nVars, pk.nVars, pk.l.length / 12, pk.h.length / 12);
-        OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, pk.vk));
-        out.println("verifying key written to " + vk);
+        if (Files.exists(vk) && !force) {
+            // an existing key file is replaced only with --force, unless it already holds this key
+            Path fresh = Files.createTempFile("jzk-vk", ".json");
+            try {
+                SnarkjsJson.writeVerifyingKey(fresh, pk.vk);
+                if (Files.mismatch(fresh, vk) != -1) {
+                    throw new CliException(CliException.USAGE, vk + " exists and holds another verifying key: "
+                            + "give --vk another file, or --force to replace it");
+                }
+            } finally {
+                Files.deleteIfExists(fresh);
+            }
+            out.println("verifying key unchanged in " + vk);
+        } else {
+            OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, pk.vk));
+            out.println("verifying key written to " + vk);
+        }
         out.flush();
         return 0;
     }

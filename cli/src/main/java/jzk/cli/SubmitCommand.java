@@ -106,7 +106,7 @@ public final class SubmitCommand implements Callable<Integer> {
         if (input != null) {
             c.setVanillaJson(bytes("--input", input));
         } else {
-            var s = shape.shape();
+            var s = ServerBatch.porep(shape.shape());
             c.setChallenges(s.challenges()).setDepth(s.depth()).setLeafHash(s.leafHash().name().toLowerCase(Locale.ROOT))
                     .setPartitions(shape.partitions).setSeed(seed);
         }

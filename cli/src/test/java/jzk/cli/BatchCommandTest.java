@@ -32,18 +32,23 @@ class BatchCommandTest {
         CliRun r = CliRun.of(SMALL);
         assertEquals(0, r.exitCode(), r.err());
         for (int i = 1; i <= 3; i++) {
-            assertTrue(r.out().matches("(?s).*\\[" + i + "/3] COMPLETED — [0-9.]+s \\(prove=[0-9.]+s, queue=[0-9.]+s\\)\n.*"),
+            assertTrue(r.out().matches("(?s).*\\[" + i + "/3] VERIFIED — [0-9.]+s \\(prove=[0-9.]+s, queue=[0-9.]+s\\)\n.*"),
                     r.out());
         }
-        assertTrue(r.out().contains("batch: 3 proofs of synthetic — 3 completed, 0 failed, 0 cancelled"), r.out());
+        assertTrue(r.out().contains("batch: 3 proofs of synthetic — 3 completed (3 verified), 0 failed, 0 cancelled"),
+                r.out());
         assertTrue(r.out().matches("(?s).*wall [0-9.]+ s · [0-9.]+ proofs/min · [0-9.]+ s/proof.*"), r.out());
         for (String stage : List.of("total", "queue", "synthesis", "gpu")) {
-            assertTrue(r.out().matches("(?s).*\n  " + stage + " +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +\\d+\n.*"),
-                    stage + " missing in\n" + r.out());
+            String unit = stage.equals("total") || stage.equals("queue") ? "3 proofs" : "6 partitions";
+            assertTrue(r.out().matches("(?s).*\n  " + stage + " +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+  " + unit
+                    + " \\(n<20, indicative only\\)\n.*"), stage + " missing in\n" + r.out());
         }
         assertTrue(r.out().contains("memory: peak RSS "), r.out());
         assertTrue(r.out().contains("peak buffers: synthesizing="), r.out());
-        assertTrue(r.out().matches("(?s).*GPU busy: sim:0=[0-9.]+%.*"), r.out());
+        assertTrue(r.out().matches("(?s).*GPU busy \\(simulated\\): sim:0=[0-9.]+%.*"), r.out());
+        assertTrue(r.out().contains("legend:\n  stages: total = submit to outcome; ") && r.out().contains(
+                "handoffWait = a/b/c ready, waiting for a GPU worker") && r.out().contains("abcWaiting = ")
+                && r.out().contains("auxHeld = ") && r.out().contains("permits: HOLD_UNTIL_GPU = "), r.out());
         assertEquals("", r.err());
     }
 
@@ -87,6 +92,22 @@ class BatchCommandTest {
     }
 
     @Test
+    void timelineHtmlIsAChartWithItsCsvBeside(@TempDir Path dir) throws Exception {
+        Path html = dir.resolve("run.html");
+        CliRun r = CliRun.of(with(SMALL, "--timeline", html.toString()));
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("timeline written to " + html + " (data: " + dir.resolve("run.csv") + ")"),
+                r.out());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg "), page);
+        // 3 proofs × 2 partitions × 5 bars (synthesis, handoffWait, gpu, finalizeWait, finalize)
+        assertEquals(3 * 2 * 5, page.split("<rect class=\"bar\"", -1).length - 1);
+        List<String> rows = Files.readAllLines(dir.resolve("run.csv"));
+        assertEquals("t_us,stage,phase,job,partition,worker,start_us", rows.getFirst());
+        assertTrue(rows.stream().anyMatch(l -> l.matches("\\d+,gpu,end,3,1,sim:0.*,\\d+")), rows.toString());
+    }
+
+    @Test
     void naivePermitsLetSynthesizedPartitionsPileUp(@TempDir Path dir) throws Exception {
         String[] slowGpu = {"batch", "--synthetic", "--count", "1", "--synthetic-partitions", "12",
             "--synthetic-abc", "1m", "--synthetic-aux", "0", "--synthetic-ms", "1,50,0", "--partition-workers", "2",
@@ -115,7 +136,7 @@ class BatchCommandTest {
         assertTrue(r.out().contains("[1/2] FAILED — "), r.out());
         assertTrue(r.out().contains(": partition 0 needs 10.0 MiB but the whole memory budget is 4.0 MiB; "
                 + "raise --memory-budget or use smaller partitions"), r.out());
-        assertTrue(r.out().contains("0 completed, 2 failed"), r.out());
+        assertTrue(r.out().contains("0 completed (0 verified), 2 failed"), r.out());
     }
 
     @Test

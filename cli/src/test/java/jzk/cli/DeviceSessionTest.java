@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.runtime.jvm.JvmDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -52,17 +52,19 @@ class Groth16BatchTest {
         CliRun r = CliRun.of(cmd("batch", "--device", "cpu", "--count", "3", "--partitions", "2",
                 "--json", json.toString(), "--buffer-log", log.toString(), "--out", out.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        // the written proofs verify with the exported key, independently of the pipeline's own check
+        // the written proofs verify with the exported key, independently of the pipeline's own check: the key
+        // --out wrote beside them, and the same key exported by setup (setup of the same shape: an identical file)
         CliRun setup = CliRun.of(cmd("setup", "--vk", dir.resolve("vk.json").toString()));
         assertEquals(0, setup.exitCode(), setup.err());
+        assertEquals(-1, Files.mismatch(dir.resolve("vk.json"), out.resolve("verification_key.json")));
         for (int i = 1; i <= 3; i++) {
-            CliRun v = CliRun.of("verify", "--vk", dir.resolve("vk.json").toString(), "--proof",
+            CliRun v = CliRun.of("verify", "--vk", out.resolve("verification_key.json").toString(), "--proof",
                     out.resolve("proof-" + i + ".json").toString(), "--public",
                     out.resolve("public-" + i + ".json").toString());
             assertEquals(0, v.exitCode(), v.err());
             assertEquals("OK", v.out().strip());
         }
-        assertTrue(r.out().contains("3 completed, 0 failed, 0 cancelled"), r.out());
+        assertTrue(r.out().contains("3 completed (3 verified), 0 failed, 0 cancelled"), r.out());
         assertTrue(r.out().contains("groth16 porep k=1 d=2"), r.out());
         JsonNode j = new ObjectMapper().readTree(json.toFile());
         assertEquals(3, j.get("completed").asInt());
@@ -101,7 +103,7 @@ class Groth16BatchTest {
         CliRun r = CliRun.of(cmd("batch", "--device", "cpu", "--count", "3", "--input", inputs.toString(),
                 "--json", json.toString()));
         assertEquals(1, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().contains("2 completed, 1 failed, 0 cancelled"), r.out());
+        assertTrue(r.out().contains("2 completed (2 verified), 1 failed, 0 cancelled"), r.out());
         JsonNode j = new ObjectMapper().readTree(json.toFile());
         JsonNode p2 = j.get("proofs").get(1);
         assertEquals("FAILED", p2.get("status").asText());
@@ -113,20 +115,22 @@ class Groth16BatchTest {
     }
 
     /**
-     * The GPU stage on a real OpenCL device through DeviceBackend (PoCL on the CI box). Opt-in with
-     * {@code -Djzk.test.opencl=opencl:0:0} (surefire passes system properties through): PoCL's first compile of
-     * the NTT and MSM kernels takes tens of seconds on 2 cores (measured 18 s for this batch, 17.7 s of it in the
-     * GPU stage).
+     * The GPU stage on a real OpenCL device through DeviceBackend: the first one found (PoCL in CI),
+     * {@code -Djzk.test.opencl=NAME} for another, {@code =none} to skip. PoCL's first compile of the NTT and MSM
+     * kernels takes tens of seconds on 2 cores (measured 18 s for this batch); after the kernel and prover
+     * modules' tests PoCL's kernel cache holds them.
      */
     @Test
     @Timeout(300)
     void batchOnAnOpenClDevice() {
-        String name = System.getProperty("jzk.test.opencl");
-        org.junit.jupiter.api.Assumptions.assumeTrue(name != null,
-                "SKIPPED: set -Djzk.test.opencl=opencl:0:0 to run the batch on an OpenCL device");
+        var device = jzk.tornado.bls.DeviceHosts.openclForTests();
+        org.junit.jupiter.api.Assumptions.assumeTrue(device.isPresent(),
+                "no OpenCL device (install PoCL: setup-tornado.sh) or -Djzk.test.opencl=none");
+        String name = device.get();
         CliRun r = CliRun.of(cmd("batch", "--device", name, "--count", "1", "--partitions", "1"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().contains("1 completed, 0 failed") && r.out().contains("devices=" + name), r.out());
+        assertTrue(r.out().contains("1 completed (1 verified), 0 failed") && r.out().contains("devices=" + name),
+                r.out());
     }
 
     @Test

@@ -123,12 +123,6 @@ class ProveVerifyCommandTest {
         assertTrue(r.out().contains("backends:") && r.out().contains("default for jzk batch / prove: "), r.out());
     }
 
-    @Test
-    void benchRunsOnTheJvmDevice() {
-        CliRun r = CliRun.of("bench", "ntt", "--sizes", "4", "--reps", "1", "--backends", "jvm");
-        assertEquals(0, r.exitCode(), r.err());
-    }
-
     private static String[] concat(String[] a, String[] b) {
         String[] r = new String[a.length + b.length];
         System.arraycopy(a, 0, r, 0, a.length);

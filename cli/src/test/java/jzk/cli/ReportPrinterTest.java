@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.util.Map;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.ProofOutcome;
+import jzk.prover.pipeline.StageMetrics;
 import org.junit.jupiter.api.Test;
 
 class ReportPrinterTest {
@@ -18,10 +19,40 @@ class ReportPrinterTest {
     void proofLinesShowStatusTimesAndReason() {
         ProofOutcome ok = new ProofOutcome(0, "x", ProofOutcome.Status.COMPLETED, null, null, true, 1_000 * MS,
                 2_200 * MS, 13_300 * MS);
-        assertEquals("[3/10] COMPLETED — 12.3s (prove=11.1s, queue=1.20s)", ReportPrinter.proofLine(3, 10, ok));
+        assertEquals("[3/10] VERIFIED — 12.3s (prove=11.1s, queue=1.20s)", ReportPrinter.proofLine(3, 10, ok));
+        ProofOutcome unchecked = new ProofOutcome(0, "x", ProofOutcome.Status.COMPLETED, null, null, null,
+                1_000 * MS, 2_200 * MS, 13_300 * MS);
+        assertEquals("[3/10] COMPLETED, not verified — 12.3s (prove=11.1s, queue=1.20s)",
+                ReportPrinter.proofLine(3, 10, unchecked));
         ProofOutcome bad = new ProofOutcome(1, "x", ProofOutcome.Status.FAILED, "partition 2 synthesis failed: boom",
                 null, null, 0, 100 * MS, 400 * MS);
         assertEquals("[4/10] FAILED — 0.40s: partition 2 synthesis failed: boom", ReportPrinter.proofLine(4, 10, bad));
+    }
+
+    @Test
+    void latencyRowsSayProofsOrPartitionsAndFlagFewSamples() {
+        var m4 = new StageMetrics.Summary(4, 10, 10, 12, 12, 12);
+        assertEquals("  total             10.0       12.0       12.0       12.0  4 proofs (n<20, indicative only)",
+                ReportPrinter.latencyRow(StageMetrics.Stage.TOTAL, m4));
+        var m20 = new StageMetrics.Summary(20, 1, 1, 2, 3, 4);
+        assertEquals("  gpu                1.0        2.0        3.0        4.0  20 partitions",
+                ReportPrinter.latencyRow(StageMetrics.Stage.GPU, m20));
+        assertEquals("  synthesis          1.0        2.0        3.0        4.0  1 partition (n<20, indicative only)",
+                ReportPrinter.latencyRow(StageMetrics.Stage.SYNTHESIS, new StageMetrics.Summary(1, 1, 1, 2, 3, 4)));
+    }
+
+    @Test
+    void busyOfACpuDeviceIsComputeNotGpu() {
+        assertEquals("compute busy: jvm=94.4% (CPU threads running the GPU stage)",
+                ReportPrinter.busyLine(Map.of("jvm", 0.944)));
+        assertEquals("compute busy: cpu=50.0% (CPU threads running the GPU stage)",
+                ReportPrinter.busyLine(Map.of("cpu", 0.5)));
+        assertEquals("GPU busy: cuda:0=96.0%", ReportPrinter.busyLine(Map.of("cuda:0", 0.96)));
+        assertEquals("GPU busy (simulated): sim:0=50.0%", ReportPrinter.busyLine(Map.of("sim:0", 0.5)));
+        Map<String, Double> mixed = new java.util.LinkedHashMap<>();
+        mixed.put("cuda:0", 0.9);
+        mixed.put("jvm", 0.25);
+        assertEquals("device busy: cuda:0=90.0% (GPU) jvm=25.0% (compute)", ReportPrinter.busyLine(mixed));
     }
 
     @Test

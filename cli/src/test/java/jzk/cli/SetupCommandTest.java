@@ -3,9 +3,10 @@ package jzk.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,6 +37,25 @@ class SetupCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("setup on the CPU: "), r.out());
         assertTrue(r.err().contains("(CPU)"), r.err());
+    }
+
+    /** An existing key file is kept when it holds the same key, refused when it holds another, replaced with --force. */
+    @Test
+    void anExistingKeyFileIsReplacedOnlyWithForce(@TempDir Path dir) throws Exception {
+        Path vk = dir.resolve("vk.json");
+        assertEquals(0, CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString())).exitCode());
+        String key = Files.readString(vk);
+        CliRun same = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString()));
+        assertEquals(0, same.exitCode(), same.err());
+        assertTrue(same.out().contains("verifying key unchanged in " + vk), same.out());
+        Files.writeString(vk, "{\"another\": \"key\"}");
+        CliRun other = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString()));
+        assertEquals(2, other.exitCode(), other.out());
+        assertTrue(other.err().contains("holds another verifying key") && other.err().contains("--force"), other.err());
+        assertEquals("{\"another\": \"key\"}", Files.readString(vk), "refused: the file is untouched");
+        CliRun forced = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString(), "--force"));
+        assertEquals(0, forced.exitCode(), forced.err());
+        assertEquals(key, Files.readString(vk));
     }
 
     @Test

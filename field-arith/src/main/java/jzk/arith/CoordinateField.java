@@ -68,7 +68,7 @@ public interface CoordinateField {
     }
 
     default boolean equal(long[] a, int ao, long[] b, int bo) {
-        return java.util.Arrays.equals(a, ao, ao + limbs(), b, bo, bo + limbs());
+        return ArrayRanges.equal(a, ao, b, bo, limbs());
     }
 
     /** Number of canonical big-endian bytes of one element (48 or 96). */

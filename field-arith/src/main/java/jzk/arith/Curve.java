@@ -208,7 +208,7 @@ public final class Curve {
     }
 
     public boolean equalAffine(long[] a, int ao, long[] c, int co) {
-        return java.util.Arrays.equals(a, ao, ao + 2 * n, c, co, co + 2 * n);
+        return ArrayRanges.equal(a, ao, c, co, 2 * n);
     }
 
     // ---------------------------------------------------------------- group law

@@ -215,7 +215,7 @@ public final class Fp12 {
     }
 
     public static boolean equal(long[] a, int ao, long[] b, int bo) {
-        return java.util.Arrays.equals(a, ao, ao + LONGS, b, bo, bo + LONGS);
+        return ArrayRanges.equal(a, ao, b, bo, LONGS);
     }
 
     public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo) {

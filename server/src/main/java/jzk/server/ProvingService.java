@@ -144,7 +144,7 @@ final class ProvingService implements AutoCloseable {
                 byRequest.put(rid, job);
             }
             ProofWorkload w = new ProgressWorkload(wrap.apply(p.workload), job);
-            job.handle = pipeline.submit(w, prio.getNumber());
+            job.handle = pipeline.submitWithPriority(w, prio.getNumber());
             job.handle.outcome().thenCombine(job.handle.released(), (o, v) -> o)
                     .whenCompleteAsync((o, e) -> done(job, o, e), results);
             config.log().accept(id + " submitted (" + prio + ", " + p.paramsId + ", " + job.partitions

@@ -34,7 +34,7 @@ import jzk.server.api.ProofResult;
 import jzk.server.api.SnarkjsCircuit;
 import jzk.server.api.Stage;
 import jzk.server.api.SubmitRequest;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.runtime.jvm.JvmDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

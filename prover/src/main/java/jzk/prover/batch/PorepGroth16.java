@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import jzk.prover.circuits.PartitionShape;
 import jzk.prover.circuits.PorepCircuit;
-import jzk.prover.circuits.PorepInput;
 import jzk.prover.circuits.PorepInputException;
 import jzk.prover.circuits.PorepInputGenerator;
-import jzk.prover.circuits.PorepJson;
-import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.VanillaJson;
+import jzk.prover.circuits.VanillaProof;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.pipeline.ProofWorkload;
@@ -20,22 +20,25 @@ import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.R1csCache;
 
 /**
- * The Groth16 batch workload of {@code jzk batch}: every proof is the built-in PoRep-C2-like circuit
- * ({@link PorepCircuit}) with P partitions, each partition one Groth16 proof under the same parameters.
+ * The Groth16 batch workload of {@code jzk batch}: every proof is a built-in partitioned circuit (a
+ * {@link PartitionShape}: the PoRep-C2-like {@link PorepCircuit} or the StackedDRG-shaped
+ * {@link jzk.prover.circuits.StackedDrgCircuit}) with P partitions, each partition one Groth16 proof under the same
+ * parameters.
  *
  * <p>Shared, read-only state (built once by {@link #open}): the partition R1CS (recorded once per shape,
  * {@link R1csCache#shared()}), the proving key from the {@link ParamsCache} (generated on first use) and the
  * prepared verifying key; the GPU stages prove on the backends of the run's {@link ProverSession} (the caller's,
  * not closed here). Inputs: without {@code --input}, proof i's vanilla proof is generated
- * deterministically by {@link PorepInputGenerator} with seed {@code seed + i}; with a JSON file every proof uses
+ * deterministically by the shape's generator ({@link PorepInputGenerator} or
+ * {@link jzk.prover.circuits.StackedDrgInputGenerator}) with seed {@code seed + i}; with a JSON file every proof uses
  * that file (its shape replaces the shape options); with a directory, proof i uses the i-th {@code *.json} file
  * in name order (cyclically), each read and validated when proof i is created, so a bad file fails only its
  * proof, with the file name and JSON path in the reason.
  */
 public final class PorepGroth16 implements WorkloadFactory {
-    private final PorepShape shape;
+    private final PartitionShape shape;
     private final int partitions;
-    private final PorepInput fixedInput;
+    private final VanillaProof fixedInput;
     private final List<Path> inputFiles;
     private final long seed;
     final R1cs cs;
@@ -44,7 +47,7 @@ public final class PorepGroth16 implements WorkloadFactory {
     final ProverSession session;
     private final ParamsCache.Loaded params;
 
-    private PorepGroth16(PorepShape shape, int partitions, PorepInput fixedInput, List<Path> inputFiles, long seed,
+    private PorepGroth16(PartitionShape shape, int partitions, VanillaProof fixedInput, List<Path> inputFiles, long seed,
                          R1cs cs, ParamsCache.Loaded params, ProverSession session) {
         this.shape = shape;
         this.partitions = partitions;
@@ -69,12 +72,12 @@ public final class PorepGroth16 implements WorkloadFactory {
      * @param session    the devices of the GPU stages and of parameter generation
      * @param log        one-line progress messages (parameter generation, cache problems)
      */
-    public static PorepGroth16 open(PorepShape shape, int partitions, Path input, long seed, ParamsCache cache,
+    public static PorepGroth16 open(PartitionShape shape, int partitions, Path input, long seed, ParamsCache cache,
                                     ProverSession session, Consumer<String> log) throws IOException {
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be ≥ 1, got " + partitions);
         }
-        PorepInput fixed = null;
+        VanillaProof fixed = null;
         List<Path> files = List.of();
         if (input != null) {
             if (Files.isDirectory(input)) {
@@ -85,9 +88,9 @@ public final class PorepGroth16 implements WorkloadFactory {
                     throw new PorepInputException(input + ": directory has no *.json vanilla-proof files");
                 }
             } else {
-                fixed = PorepJson.read(input);
+                fixed = VanillaJson.read(input);
                 shape = fixed.shape();
-                partitions = fixed.partitions().size();
+                partitions = fixed.partitionCount();
             }
         }
         R1cs cs = r1cs(shape);
@@ -96,11 +99,11 @@ public final class PorepGroth16 implements WorkloadFactory {
     }
 
     /** The partition R1CS of {@code shape}, recorded once per process. */
-    public static R1cs r1cs(PorepShape shape) {
-        return R1csCache.shared().get(shape.shapeId(), () -> PorepCircuit.shapeOnly(shape));
+    public static R1cs r1cs(PartitionShape shape) {
+        return R1csCache.shared().get(shape.shapeId(), shape::shapeOnly);
     }
 
-    public PorepShape shape() {
+    public PartitionShape shape() {
         return shape;
     }
 
@@ -116,25 +119,23 @@ public final class PorepGroth16 implements WorkloadFactory {
     public String label() {
         String in = fixedInput != null ? partitions + " partitions from file"
                 : !inputFiles.isEmpty() ? "inputs from " + inputFiles.size() + " files" : partitions + " partitions";
-        return "groth16 porep k=" + shape.challenges() + " d=" + shape.depth() + " "
-                + shape.leafHash().name().toLowerCase(java.util.Locale.ROOT) + ", " + in + ", "
+        return "groth16 " + shape.describe() + ", " + in + ", "
                 + cs.numConstraints() + " constraints/partition (domain 2^" + pk.lgDomain + ")";
     }
 
     /** The vanilla proof of proof {@code index}: see the class doc. */
-    public PorepInput input(int index) throws IOException {
+    public VanillaProof input(int index) throws IOException {
         if (fixedInput != null) {
             return fixedInput;
         }
         if (inputFiles.isEmpty()) {
-            return PorepInputGenerator.generate(shape, partitions, seed + index);
+            return shape.generate(partitions, seed + index);
         }
         Path f = inputFiles.get(index % inputFiles.size());
-        PorepInput in = PorepJson.read(f);
+        VanillaProof in = VanillaJson.read(f);
         if (!in.shape().equals(shape)) {
-            throw new PorepInputException(f + ": $.shape is k=" + in.shape().challenges() + " d="
-                    + in.shape().depth() + " " + in.shape().leafHash() + ", the batch proves k=" + shape.challenges()
-                    + " d=" + shape.depth() + " " + shape.leafHash());
+            throw new PorepInputException(f + ": $.shape is " + in.shape().describe() + ", the batch proves "
+                    + shape.describe());
         }
         return in;
     }
@@ -145,7 +146,7 @@ public final class PorepGroth16 implements WorkloadFactory {
     }
 
     /** A workload for one given input (e.g. {@code jzk prove --input}); its shape must be this factory's. */
-    public PorepProofWorkload workload(PorepInput in, String name) {
+    public PorepProofWorkload workload(VanillaProof in, String name) {
         if (!in.shape().equals(shape)) {
             throw new IllegalArgumentException(name + ": input shape " + in.shape() + " is not " + shape);
         }

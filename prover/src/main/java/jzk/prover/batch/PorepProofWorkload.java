@@ -4,8 +4,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import jzk.arith.Fr;
-import jzk.prover.circuits.PorepCircuit;
-import jzk.prover.circuits.PorepInput;
+import jzk.prover.circuits.VanillaProof;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.Points;
 import jzk.prover.groth16.ProverBackend;
@@ -13,12 +12,12 @@ import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.StagedProver;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.ProofWorkload;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
-import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 
 /**
- * One PoRep-like proof of a {@link PorepGroth16} batch, through the {@link ProofWorkload} stages:
+ * One proof (PoRep-like or StackedDRG-shaped) of a {@link PorepGroth16} batch, through the {@link ProofWorkload} stages:
  *
  * <pre>
  *   synthesize(p)   witness-only synthesis of partition p, a/b/c = A·z, B·z, C·z by the CSR mat-vec plus the
@@ -32,18 +31,20 @@ import jzk.prover.r1cs.Witness;
  *   verify          batch pairing check of all partition proofs ({@link Verifier#verifyBatch})
  * </pre>
  *
- * <p>Footprint (from the shape, per partition): abc = 3 vectors × n × 32 bytes (n = domain size); aux = the
- * canonical assignment (nVars × 32 bytes) + the public inputs + the four G1 sums. Only Java arrays: close() is
- * the default no-op, dropping the references frees them.
+ * <p>Footprint (from the shape, per partition; {@link #footprintOf}, long arithmetic): abc = a, b, c, 3 vectors ×
+ * n × 32 bytes (n = domain size; 12 GiB at n = 2^27); aux = the assignment, 32 bytes a variable (one array: the
+ * witness is sized by the recorded shape and turned canonical in place), plus the copy of the L scalars the GPU
+ * stage's MSM makes while it runs (32 bytes a private variable), the public inputs and the four G1 sums. Only
+ * Java arrays: close() is the default no-op, dropping the references frees them.
  */
 public final class PorepProofWorkload implements ProofWorkload {
     private static final SecureRandom BLINDING = new SecureRandom();
 
     private final PorepGroth16 f;
-    private final PorepInput in;
+    private final VanillaProof in;
     private final String name;
 
-    PorepProofWorkload(PorepGroth16 factory, PorepInput in, String name) {
+    PorepProofWorkload(PorepGroth16 factory, VanillaProof in, String name) {
         this.f = factory;
         this.in = in;
         this.name = name;
@@ -56,15 +57,22 @@ public final class PorepProofWorkload implements ProofWorkload {
 
     @Override
     public int partitions() {
-        return in.partitions().size();
+        return in.partitionCount();
     }
 
     @Override
     public Footprint footprint(int partition) {
         ProvingKey pk = f.pk;
-        long n = pk.domainSize();
-        long abc = 3 * n * 32;
-        long aux = (long) pk.nVars * 32 + (long) pk.nPublic * 32 + 4L * Points.G1_JAC * 8;
+        return footprintOf(pk.domainSize(), pk.nVars, pk.nPublic);
+    }
+
+    /** The footprint of a partition of {@code domain} rows and {@code nVars} variables (see the class comment). */
+    static Footprint footprintOf(long domain, long nVars, long nPublic) {
+        long element = 4L * Long.BYTES;
+        long abc = Math.multiplyExact(3 * element, domain);
+        long z = Math.multiplyExact(element, nVars);
+        long lScalars = Math.multiplyExact(element, nVars - nPublic - 1);
+        long aux = Math.addExact(Math.addExact(z, lScalars), element * nPublic + 4L * Points.G1_JAC * Long.BYTES);
         return new Footprint(abc, aux);
     }
 
@@ -85,22 +93,25 @@ public final class PorepProofWorkload implements ProofWorkload {
     public Synthesized synthesize(int partition) throws InterruptedException {
         R1cs cs = f.cs;
         ProvingKey pk = f.pk;
-        Witness w = Synthesizer.witness(new PorepCircuit(in.shape(), in.partitions().get(partition)), false);
+        // sized by the recorded shape where the family allows: z is one array of its final size, written in place
+        Witness w = in.witness(partition, cs);
         w.requireShapeOf(cs);
         checkInterrupt();
-        int n = pk.domainSize();
-        long[] a = new long[n * 4];
-        long[] b = new long[n * 4];
-        long[] c = new long[n * 4];
+        long n = pk.domainSize();
+        long[] a = FrOps.newVector(n, "a (domain)");
+        long[] b = FrOps.newVector(n, "b (domain)");
+        long[] c = FrOps.newVector(n, "c (domain)");
         StagedProver.evaluations(pk, cs, w.z(), a, b, c);
         int bad = firstUnsatisfiedRow(a, b, c, cs.numConstraints());
         if (bad >= 0) {
             throw new IllegalStateException(name + " partition " + partition + ": constraint " + bad + " of "
                     + cs.numConstraints() + " is not satisfied by the witness (A·z · B·z ≠ C·z)");
         }
-        long[] zc = w.z().clone();
+        long[] publicInputs = w.publicInputs();
+        // the witness is dropped here: its array becomes the canonical copy in place (no second 32 B/variable)
+        long[] zc = w.z();
         Fr.F.toCanonicalVector(zc, 0, pk.nVars);
-        return new Synth(partition, a, b, c, zc, w.publicInputs());
+        return new Synth(partition, a, b, c, zc, publicInputs);
     }
 
     /** The first row i < m with a_i·b_i ≠ c_i, or −1: the R1CS check on the evaluations already computed. */

@@ -10,8 +10,8 @@ import jzk.prover.groth16.ProverBackend;
 import jzk.prover.groth16.SetupEngine;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
-import jzk.tornado.api.Devices;
 import jzk.tornado.bls.DeviceHost;
+import jzk.tornado.runtime.Devices;
 
 /**
  * The one owner of what a run (one CLI command, or one daemon) proves with: the devices named by {@code --device},

@@ -10,7 +10,17 @@ import jzk.prover.gadgets.MerklePath;
  * arrays' sizes, that indices fit the tree, that every leaf is {@code leafHash(replicaId, data)} and that every
  * path hashes to {@code commR}, naming the JSON path of the first problem.
  */
-public record PorepInput(PorepShape shape, List<PorepPartition> partitions) {
+public record PorepInput(PorepShape shape, List<PorepPartition> partitions) implements VanillaProof {
+    @Override
+    public int partitionCount() {
+        return partitions.size();
+    }
+
+    @Override
+    public PorepCircuit circuit(int p) {
+        return new PorepCircuit(shape, partitions.get(p));
+    }
+
     private static final int N = Fr.LIMBS;
 
     /** Throws {@link PorepInputException} prefixed with {@code source} at the first inconsistency. */

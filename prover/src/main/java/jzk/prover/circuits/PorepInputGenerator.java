@@ -91,34 +91,20 @@ public final class PorepInputGenerator {
         }
         long[] data = new long[k * N];
         long[] leaves = new long[k * N];
-        HashMap<Long, long[]> level = new HashMap<>();
+        HashMap<Long, long[]> leafMap = new HashMap<>();
         for (int c = 0; c < k; c++) {
             Fr.F.random(data, c * N, rnd);
             long[] leaf = shape.leafHash().hash2Native(replicaId, PorepPartition.element(data, c));
             System.arraycopy(leaf, 0, leaves, c * N, N);
-            level.put(indices[c], leaf);
+            leafMap.put(indices[c], leaf);
         }
+        SparseTree tree = SparseTree.build(2, d, leafMap, ch -> MerkleHash.POSEIDON.hash2Native(
+                java.util.Arrays.copyOfRange(ch, 0, N), java.util.Arrays.copyOfRange(ch, N, 2 * N)), rnd);
         long[] siblings = new long[k * d * N];
-        for (int l = 0; l < d; l++) {
-            ArrayList<Long> keys = new ArrayList<>(level.keySet());
-            keys.sort(null); // draw the random siblings in a fixed order: output depends on the seed only
-            for (Long key : keys) {
-                level.computeIfAbsent(key ^ 1, x -> random(rnd));
-            }
-            for (int c = 0; c < k; c++) {
-                long[] s = level.get((indices[c] >>> l) ^ 1);
-                System.arraycopy(s, 0, siblings, (c * d + l) * N, N);
-            }
-            HashMap<Long, long[]> next = new HashMap<>();
-            for (var e : level.entrySet()) {
-                long key = e.getKey();
-                if ((key & 1) == 0) {
-                    next.put(key >>> 1, MerkleHash.POSEIDON.hash2Native(e.getValue(), level.get(key | 1)));
-                }
-            }
-            level = next;
+        for (int c = 0; c < k; c++) {
+            tree.siblings(indices[c], siblings, c * d);
         }
-        long[] commR = level.get(0L);
+        long[] commR = tree.root();
         return new PorepPartition(replicaId, commR, indices, data, leaves, siblings);
     }
 }

@@ -2,7 +2,6 @@ package jzk.prover.circuits;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -98,88 +97,24 @@ public final class PorepJson {
     }
 
     public static PorepInput read(InputStream is, String source) throws IOException {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(is);
-        } catch (JsonProcessingException e) {
-            throw new PorepInputException(source + ": not valid JSON: " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" // e.g. the nesting-depth limit: no location
-                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()), e);
-        }
-        Reader r = new Reader(source);
-        PorepInput in = r.input(root);
+        return read(JsonFieldReader.parse(is, source), source);
+    }
+
+    /** Reads and validates a parsed tree whose {@code $.format} is {@link #FORMAT}. */
+    static PorepInput read(JsonNode root, String source) {
+        PorepInput in = new Reader(source).input(root);
         in.validate(source);
         return in;
     }
 
-    /** Field-by-field reader that knows the JSON path of what it reads. */
-    private static final class Reader {
-        private final String source;
-
+    /** The PoRep-like input from its parsed JSON tree. */
+    private static final class Reader extends JsonFieldReader {
         Reader(String source) {
-            this.source = source;
-        }
-
-        private PorepInputException err(String path, String what) {
-            return new PorepInputException(source + ": " + path + ": " + what);
-        }
-
-        private JsonNode field(JsonNode obj, String path, String name) {
-            if (obj == null || !obj.isObject()) {
-                throw err(path, "expected an object");
-            }
-            JsonNode v = obj.get(name);
-            if (v == null || v.isNull()) {
-                throw err(path + "." + name, "missing");
-            }
-            return v;
-        }
-
-        private long integer(JsonNode obj, String path, String name, long min, long max) {
-            JsonNode v = field(obj, path, name);
-            if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-                throw err(path + "." + name, "expected an integer, found " + v);
-            }
-            long x = v.asLong();
-            if (x < min || x > max) {
-                throw err(path + "." + name, x + " is outside [" + min + ", " + max + "]");
-            }
-            return x;
-        }
-
-        private void element(JsonNode v, String path, long[] out, int i) {
-            if (v == null || !v.isTextual()) {
-                throw err(path, "expected a decimal string field element, found " + v);
-            }
-            BigInteger x;
-            try {
-                x = new BigInteger(v.asText());
-            } catch (NumberFormatException e) {
-                throw err(path, "'" + v.asText() + "' is not a decimal integer");
-            }
-            if (x.signum() < 0 || x.compareTo(Fr.R) >= 0) {
-                throw err(path, x + " is not a field element (must be in [0, r))");
-            }
-            Fr.F.fromBigInteger(out, i * N, x);
-        }
-
-        private JsonNode array(JsonNode obj, String path, String name, int size) {
-            JsonNode v = field(obj, path, name);
-            if (!v.isArray()) {
-                throw err(path + "." + name, "expected an array");
-            }
-            if (size >= 0 && v.size() != size) {
-                throw err(path + "." + name, "expected " + size + " entries, found " + v.size());
-            }
-            return v;
+            super(source);
         }
 
         PorepInput input(JsonNode root) {
-            String fmt = field(root, "$", "format").asText();
-            if (!FORMAT.equals(fmt)) {
-                throw err("$.format", "expected '" + FORMAT + "', found '" + fmt + "'");
-            }
-            integer(root, "$", "version", VERSION, VERSION);
+            header(root, FORMAT);
             JsonNode s = field(root, "$", "shape");
             int k = (int) integer(s, "$.shape", "challenges", 1, Integer.MAX_VALUE);
             int d = (int) integer(s, "$.shape", "depth", 1, PorepShape.MAX_DEPTH);

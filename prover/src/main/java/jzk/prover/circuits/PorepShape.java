@@ -20,7 +20,7 @@ import jzk.prover.gadgets.PoseidonGadget;
  * So {@code (D + 1) + L + (H + 2)·D + 1 = (H + 3)·D + L + 2} per challenge (Poseidon leaf: 261·D + 260).
  * Public inputs: replica id, comm_r and the K challenge indices (K + 2).
  */
-public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
+public record PorepShape(int challenges, int depth, MerkleHash leafHash) implements PartitionShape {
     /** Tree depth limit: indices are {@code long}s and the generator draws them below {@code 2^depth}. */
     public static final int MAX_DEPTH = 62;
 
@@ -75,7 +75,23 @@ public record PorepShape(int challenges, int depth, MerkleHash leafHash) {
         return challenges + 2;
     }
 
+    @Override
+    public PorepCircuit shapeOnly() {
+        return PorepCircuit.shapeOnly(this);
+    }
+
+    @Override
+    public String describe() {
+        return "porep k=" + challenges + " d=" + depth + " " + leafHash.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public PorepInput generate(int partitions, long seed) {
+        return PorepInputGenerator.generate(this, partitions, seed);
+    }
+
     /** The key of {@link jzk.prover.r1cs.R1csCache}: every partition of this shape has the same R1CS. */
+    @Override
     public String shapeId() {
         return "porep/k=" + challenges + "/d=" + depth + "/leaf=" + leafHash.name().toLowerCase(java.util.Locale.ROOT);
     }

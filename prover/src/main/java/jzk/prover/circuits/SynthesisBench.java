@@ -16,43 +16,48 @@ import jzk.prover.r1cs.Witness;
  * <p>Besides wall time it reports CPU time (the witness thread's, and the whole process's during the evaluation,
  * which includes GC), because on a shared machine wall time mostly measures the other tenants.
  *
- * <p>Usage: {@code SynthesisBench [log2 …] [--iterations N]} (defaults: 16 20, 3 iterations after one warm-up).
- * Prints one Markdown table row per size. Not a unit test: timings depend on the machine and its load.
+ * <p>Usage: {@code SynthesisBench [log2 …] [--stacked-drg K:L:D:P …] [--iterations N]} (defaults: 16 20, 3
+ * iterations after one warm-up): PoRep-like presets of about 2^log2 constraints, and StackedDRG shapes
+ * ({@link StackedDrgShape}(K, L, D, P), e.g. {@code 1:1:10:37} ≈ 2^20). Witness generation is one thread (the
+ * challenges are synthesised in order into one constraint system); the evaluation is parallel. Prints one Markdown
+ * table row per size. Not a unit test: timings depend on the machine and its load.
  */
 public final class SynthesisBench {
     private SynthesisBench() {
     }
 
     public static void main(String[] args) {
-        List<Integer> sizes = new ArrayList<>();
+        List<PartitionShape> sizes = new ArrayList<>();
         int iterations = 3;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--iterations")) {
                 iterations = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--stacked-drg")) {
+                String[] k = args[++i].split(":");
+                sizes.add(new StackedDrgShape(Integer.parseInt(k[0]), Integer.parseInt(k[1]), Integer.parseInt(k[2]),
+                        Integer.parseInt(k[3])));
             } else {
-                sizes.add(Integer.parseInt(args[i]));
+                sizes.add(PorepShape.ofLog2(Integer.parseInt(args[i])));
             }
         }
         if (sizes.isEmpty()) {
-            sizes = List.of(16, 20);
+            sizes = List.of(PorepShape.ofLog2(16), PorepShape.ofLog2(20));
         }
         System.out.printf("cpus=%d maxHeap=%dMiB java=%s%n", Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"));
-        System.out.println("| log2 | shape (K, D) | constraints | nnz A / B / C | B rows copied | record s"
+        System.out.println("| log2 | shape | constraints | nnz A / B / C | B rows copied | record s"
                 + " | witness s (cpu s) | eval s"
                 + " (cpu s) | witness+eval s | constraints/s (witness+eval, wall) | constraints/cpu-s |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
-        for (int log2 : sizes) {
-            run(log2, iterations);
+        for (PartitionShape shape : sizes) {
+            run(shape, iterations);
         }
     }
 
-    private static void run(int log2, int iterations) {
-        PorepShape shape = PorepShape.ofLog2(log2);
-        PorepInput input = PorepInputGenerator.generate(shape, 1, log2);
-        PorepPartition p = input.partitions().get(0);
+    private static void run(PartitionShape shape, int iterations) {
+        VanillaProof input = shape.generate(1, 1);
         long t0 = System.nanoTime();
-        R1cs r1cs = Synthesizer.record(PorepCircuit.shapeOnly(shape), false);
+        R1cs r1cs = Synthesizer.record(shape.shapeOnly(), false);
         double recordS = (System.nanoTime() - t0) / 1e9;
         int n = r1cs.numConstraints();
         long[] a = new long[n * Fr.LIMBS];
@@ -69,7 +74,7 @@ public final class SynthesisBench {
         for (int it = 0; it <= iterations; it++) { // iteration 0 warms up the JIT
             long c0 = threads.getCurrentThreadCpuTime();
             long s0 = System.nanoTime();
-            Witness w = Synthesizer.witness(new PorepCircuit(shape, p), false);
+            Witness w = Synthesizer.witness(input.circuit(0), false);
             long s1 = System.nanoTime();
             long c1 = threads.getCurrentThreadCpuTime();
             long p1 = os.getProcessCpuTime();
@@ -92,9 +97,9 @@ public final class SynthesisBench {
                 throw new IllegalStateException("row " + row + " not satisfied");
             }
         }
-        System.out.printf("| %d | %d, %d | %d | %d / %d / %d | %d | %.2f | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.3g"
+        System.out.printf(java.util.Locale.ROOT, "| %.2f | %s | %d | %d / %d / %d | %d | %.2f | %.3f (%.3f) | %.3f (%.3f) | %.3f | %.3g"
                 + " | %.3g |%n",
-                log2, shape.challenges(), shape.depth(), n, r1cs.a().nnz(), r1cs.b().nnz(), r1cs.c().nnz(),
+                Math.log(n) / Math.log(2), shape.describe(), n, r1cs.a().nnz(), r1cs.b().nnz(), r1cs.c().nnz(),
                 r1cs.aliasedBRows(), recordS,
                 bestW, bestWcpu, bestE, bestEcpu, bestSum, n / bestSum, n / (bestWcpu + bestEcpu));
     }

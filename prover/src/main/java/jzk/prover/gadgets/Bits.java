@@ -93,4 +93,27 @@ public final class Bits {
         long[] v = cs.computesWitness() ? packValue(bits) : null;
         return AllocatedNum.fromLc(cs, name, cs.enforcesConstraints() ? packLc(bits) : null, v);
     }
+
+    /**
+     * Writes a field element's little-endian value bits ({@code le}, at most 256; missing high bits are zero) as the
+     * 32 bytes of its little-endian encoding into a SHA-256 message ({@code msg[off .. off + 256)}, each byte most
+     * significant bit first): value bit i goes to message bit {@code 8·(i/8) + 7 − i%8}. No constraints.
+     */
+    public static void toLe32Message(Boolean[] le, Boolean[] msg, int off) {
+        for (int i = 0; i < 256; i++) {
+            msg[off + 8 * (i >>> 3) + 7 - (i & 7)] = i < le.length ? le[i] : Boolean.FALSE;
+        }
+    }
+
+    /**
+     * A SHA-256 digest (256 message-order bits) read as a little-endian 256-bit integer with its top two bits
+     * dropped (below 2^254 < r, Filecoin's "truncate to 254 bits"), allocated as a number: 1 constraint.
+     */
+    public static AllocatedNum packDigest254(ConstraintSystem cs, String name, Boolean[] digest) {
+        Boolean[] le = new Boolean[254];
+        for (int i = 0; i < 254; i++) {
+            le[i] = digest[8 * (i >>> 3) + 7 - (i & 7)];
+        }
+        return pack(cs, name, le);
+    }
 }

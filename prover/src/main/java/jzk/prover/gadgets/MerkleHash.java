@@ -37,15 +37,9 @@ public enum MerkleHash {
                 Boolean[] lb = Bits.toBitsLe(cs, "left", left, 255);
                 Boolean[] rb = Bits.toBitsLe(cs, "right", right, 255);
                 Boolean[] msg = new Boolean[512];
-                leBitsToMessage(lb, msg, 0);
-                leBitsToMessage(rb, msg, 256);
-                Boolean[] digest = Sha256Gadget.hash(cs, "sha", msg);
-                Boolean[] le = new Boolean[254];
-                for (int i = 0; i < 254; i++) {
-                    // value bit i lives in digest byte i/8, at position 7 - i%8 counted from that byte's MSB
-                    le[i] = digest[8 * (i >>> 3) + 7 - (i & 7)];
-                }
-                return Bits.pack(cs, "out", le);
+                Bits.toLe32Message(lb, msg, 0);
+                Bits.toLe32Message(rb, msg, 256);
+                return Bits.packDigest254(cs, "out", Sha256Gadget.hash(cs, "sha", msg));
             } finally {
                 cs.popNamespace();
             }
@@ -56,18 +50,26 @@ public enum MerkleHash {
             byte[] msg = new byte[64];
             Fr.F.toBytesLE(msg, 0, left, lo);
             Fr.F.toBytesLE(msg, 32, right, ro);
-            byte[] d;
-            try {
-                d = MessageDigest.getInstance("SHA-256").digest(msg);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("the JDK must provide SHA-256", e);
-            }
-            d[31] &= 0x3f;
-            if (!Fr.F.fromBytesLE(out, oo, d, 0)) {
-                throw new IllegalStateException("a 254-bit value is always below r");
-            }
+            sha256To254(msg, out, oo);
         }
     };
+
+    /**
+     * {@code out[oo..]} = SHA-256 of {@code msg} read as a little-endian integer with its top two bits cleared
+     * (below 2^254 < r), natively: the value {@link Bits#packDigest254} gives in circuit.
+     */
+    public static void sha256To254(byte[] msg, long[] out, int oo) {
+        byte[] d;
+        try {
+            d = MessageDigest.getInstance("SHA-256").digest(msg);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK must provide SHA-256", e);
+        }
+        d[31] &= 0x3f;
+        if (!Fr.F.fromBytesLE(out, oo, d, 0)) {
+            throw new IllegalStateException("a 254-bit value is always below r");
+        }
+    }
 
     /** {@code H(left, right)} in the circuit. */
     public abstract AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right);
@@ -79,12 +81,5 @@ public enum MerkleHash {
         long[] out = new long[Fr.LIMBS];
         hash2Native(left, 0, right, 0, out, 0);
         return out;
-    }
-
-    /** 255 little-endian value bits (+ a zero 256th) → 32 message bytes little-endian, each byte MSB first. */
-    private static void leBitsToMessage(Boolean[] le, Boolean[] msg, int off) {
-        for (int i = 0; i < 256; i++) {
-            msg[off + 8 * (i >>> 3) + 7 - (i & 7)] = i < le.length ? le[i] : Boolean.FALSE;
-        }
     }
 }

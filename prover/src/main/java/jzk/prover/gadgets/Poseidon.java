@@ -61,6 +61,27 @@ public final class Poseidon {
         System.arraycopy(tmp, 0, state, so, t * N);
     }
 
+    /**
+     * {@code out[oo..] = H(inputs)}: state {@code [0, x_0 … x_{t−2}]}, permute, cell 0, for the {@code t − 1}
+     * elements at {@code in[io..]} (4 longs each).
+     */
+    public static void hash(PoseidonParams p, long[] in, int io, long[] out, int oo) {
+        long[] s = new long[p.t * N];
+        System.arraycopy(in, io, s, N, (p.t - 1) * N);
+        permute(p, s, 0);
+        System.arraycopy(s, 0, out, oo, N);
+    }
+
+    /** {@code H(inputs)} of {@code t − 1} elements stored flat in {@code in} (4 longs each). */
+    public static long[] hash(PoseidonParams p, long[] in) {
+        if (in.length != (p.t - 1) * N) {
+            throw new IllegalArgumentException("arity " + (p.t - 1) + " hash of " + in.length / N + " elements");
+        }
+        long[] out = new long[N];
+        hash(p, in, 0, out, 0);
+        return out;
+    }
+
     /** {@code out[oo..] = H(left, right)} with the t = 3 instance. */
     public static void hash2(long[] left, int lo, long[] right, int ro, long[] out, int oo) {
         long[] s = new long[3 * N];

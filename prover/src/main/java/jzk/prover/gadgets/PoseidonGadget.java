@@ -33,19 +33,42 @@ public final class PoseidonGadget {
 
     /** {@code H(left, right)}: state {@code [0, left, right]}, output cell 0; {@link #HASH2_CONSTRAINTS} constraints. */
     public static AllocatedNum hash2(ConstraintSystem cs, String name, AllocatedNum left, AllocatedNum right) {
-        PoseidonParams p = PoseidonParams.X5_255_3;
+        return hash(cs, name, PoseidonParams.X5_255_3, left, right);
+    }
+
+    /**
+     * Constraints of one {@link #hash} with {@code p}: {@code 3·(t·R_F + R_P)} for the S-boxes,
+     * {@code (t − 1)·⌊(R_P − 1)/8⌋} re-linearisations, 1 for the output. t = 3: 258; t = 9: 3·129 + 8·7 + 1 = 444;
+     * t = 12: 3·153 + 11·7 + 1 = 537.
+     */
+    public static long hashConstraints(PoseidonParams p) {
+        return 3L * (p.t * p.fullRounds + p.partialRounds)
+                + (long) (p.t - 1) * ((p.partialRounds - 1) / RELINEARIZE_EVERY) + 1;
+    }
+
+    /**
+     * {@code H(inputs)} with {@code t − 1 = inputs.length}: state {@code [0, inputs…]}, output cell 0, as
+     * {@link Poseidon#hash}; {@link #hashConstraints} constraints.
+     */
+    public static AllocatedNum hash(ConstraintSystem cs, String name, PoseidonParams p, AllocatedNum... inputs) {
+        if (inputs.length != p.t - 1) {
+            throw new IllegalArgumentException("arity " + (p.t - 1) + " hash of " + inputs.length + " inputs");
+        }
+        int t = p.t;
         boolean lcs = cs.enforcesConstraints();
         boolean vals = cs.computesWitness();
-        LinearCombination[] lc = new LinearCombination[3];
-        long[] val = vals ? new long[3 * N] : null;
+        LinearCombination[] lc = new LinearCombination[t];
+        long[] val = vals ? new long[t * N] : null;
         if (lcs) {
             lc[0] = LinearCombination.zero();
-            lc[1] = left.lc();
-            lc[2] = right.lc();
         }
-        if (vals) {
-            System.arraycopy(left.value(), 0, val, N, N);
-            System.arraycopy(right.value(), 0, val, 2 * N, N);
+        for (int i = 0; i < inputs.length; i++) {
+            if (lcs) {
+                lc[i + 1] = inputs[i].lc();
+            }
+            if (vals) {
+                System.arraycopy(inputs[i].value(), 0, val, (i + 1) * N, N);
+            }
         }
         cs.pushNamespace(name);
         try {

@@ -24,6 +24,47 @@ public final class PoseidonParams {
     /** The paper's t = 3, x^5, 255-bit, 128-bit-security instance: R_F = 8, R_P = 57. */
     public static final PoseidonParams X5_255_3 = new PoseidonParams(3, 8, 57);
 
+    /**
+     * Arity 8 (t = 9), the node hash of the StackedDRG trees C and R: R_F = 8, R_P = 57. Round numbers: the
+     * paper's security inequalities (§5.5: statistical, interpolation and two Gröbner-basis bounds) with its
+     * margin (R_F + 2, R_P × 1.075 rounded up), minimising the S-box count t·R_F + R_P, as neptune (Filecoin's
+     * Poseidon, {@code round_numbers.rs}, a port of the authors' {@code calc_round_numbers.py}) computes and uses
+     * for arities 7 to 14. Constants and matrix from the same Grain stream as {@link #X5_255_3}, seeded with t = 9.
+     */
+    public static final PoseidonParams X5_255_9 = new PoseidonParams(9, 8, 57);
+
+    /** Arity 11 (t = 12), the column hash of 11 StackedDRG layers: R_F = 8, R_P = 57 (same source as t = 9). */
+    public static final PoseidonParams X5_255_12 = new PoseidonParams(12, 8, 57);
+
+    private static final java.util.concurrent.ConcurrentHashMap<Integer, PoseidonParams> BY_ARITY =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The instance hashing {@code arity} inputs (1..16): the named instances for arities 2, 8 and 11; others (column
+     * hashes of fewer layers) with R_F = 8 and neptune's R_P for t = arity + 1 (t = 2: 55, 4–7: 56, 8–15: 57,
+     * 16–17: 59; same source as {@link #X5_255_9}), generated once.
+     */
+    public static PoseidonParams forArity(int arity) {
+        return switch (arity) {
+            case 2 -> X5_255_3;
+            case 8 -> X5_255_9;
+            case 11 -> X5_255_12;
+            default -> {
+                if (arity < 1 || arity > 16) {
+                    throw new IllegalArgumentException("Poseidon arity must be in 1..16, got " + arity);
+                }
+                int t = arity + 1;
+                int rp = t <= 3 ? 55 : t <= 7 ? 56 : t <= 15 ? 57 : 59;
+                yield BY_ARITY.computeIfAbsent(arity, a -> new PoseidonParams(t, 8, rp));
+            }
+        };
+    }
+
+    /** Inputs absorbed by one hash: {@code t − 1} (cell 0 is the capacity). */
+    public int arity() {
+        return t - 1;
+    }
+
     public final int t;
     public final int fullRounds;
     public final int partialRounds;

@@ -61,6 +61,26 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         return jacobian(G2.CURVE, count == 0 ? null : msm(2, points, po, scalars, so, count));
     }
 
+    /** Over a {@link DeviceKey} on this backend's host: its resident bases, in place; else as the default. */
+    @Override
+    public long[] msmKey(ProvingKey pk, KeySection section, long[] scalars, int so, int count) {
+        if (pk.device == null) {
+            return ProverBackend.super.msmKey(pk, section, scalars, so, count);
+        }
+        if (pk.device.host() != host) {
+            throw new IllegalStateException("the proving key is resident on " + pk.device.host().name()
+                    + ", this backend runs on " + host.name());
+        }
+        ResidentBases rb = pk.device.bases(section);
+        if (count == 0) {
+            return jacobian(section.g2() ? G2.CURVE : G1.CURVE, null);
+        }
+        if (count != rb.n) {
+            throw new IllegalArgumentException(section + ": " + count + " scalars for " + rb.n + " resident points");
+        }
+        return jacobian(section.g2() ? G2.CURVE : G1.CURVE, BlsGpu.msm(rb, slice(scalars, so, count * 4)));
+    }
+
     @Override
     public long[] quotient(ProvingKey.HVariant variant, FrDomain domain, long[] a, long[] b, long[] c) {
         if (domain.n < 2) {

@@ -75,7 +75,7 @@ public final class FixedBaseMul {
         int al = curve.affineLongs();
         int jl = curve.jacobianLongs();
         int per = (1 << W) - 1;
-        long[] out = new long[count * al];
+        long[] out = new long[jzk.arith.ArraySizes.longs(count, al, "fixed-base products")];
         IntStream.range(0, (count + CHUNK - 1) / CHUNK).parallel().forEach(ch -> {
             int start = ch * CHUNK;
             int m = Math.min(CHUNK, count - start);

@@ -2,6 +2,7 @@ package jzk.prover.groth16;
 
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.SatisfactionChecker;
 import jzk.prover.r1cs.Witness;
@@ -63,9 +64,9 @@ public final class Groth16 {
         w.requireShapeOf(cs);
         int n = pk.domainSize();
         long[] z = w.z();
-        long[] a = new long[n * 4];
-        long[] b = new long[n * 4];
-        long[] c = new long[n * 4];
+        long[] a = FrOps.newVector(n, "a (domain)");
+        long[] b = FrOps.newVector(n, "b (domain)");
+        long[] c = FrOps.newVector(n, "c (domain)");
         StagedProver.evaluations(pk, cs, z, a, b, c);
         // Satisfaction from the evaluations we need anyway (n multiplications, no second mat-vec); on a failure
         // the circuits' checker names the constraint. (Rows ≥ m are the input-consistency rows, not constraints.)
@@ -79,7 +80,7 @@ public final class Groth16 {
             SatisfactionChecker.check(cs, w);
             throw new IllegalStateException("a·b ≠ c on some row but the checker found none (inconsistent R1cs)");
         }
-        long[] zc = z.clone();
+        long[] zc = z.clone(); // the caller keeps w (PorepProofWorkload converts its own witness in place instead)
         F.toCanonicalVector(zc, 0, pk.nVars);
         return Prover.prove(pk, be, a, b, c, zc, r, s);
     }

@@ -163,6 +163,10 @@ public final class ParamsFile {
                     throw err(path, t, "section " + NAMES[i] + " at offset " + off + " (" + count * longs * 8
                             + " bytes) lies outside the file of " + size + " bytes");
                 }
+                if (count * longs > Integer.MAX_VALUE - 8) { // a Java long[] holds < 2^31 limbs (G2 at 2^27 points)
+                    throw err(path, t + 8, "section " + NAMES[i] + " has " + count + " points (" + count * longs * 8
+                            + " bytes): more than one Java array holds; this size needs off-heap parameters");
+                }
                 out[i] = new long[(int) (count * longs)];
                 MemorySegment.copy(seg, U64, off, out[i], 0, out[i].length);
                 int bad = IS_G2[i] ? CurveCheck.firstBadG2(out[i], (int) count)
@@ -196,21 +200,27 @@ public final class ParamsFile {
             ByteBuffer b = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(cs.numInputs()).putInt(cs.numAux()).putInt(cs.numConstraints());
             md.update(b.array());
+            // streamed through one small buffer: a whole matrix (36 bytes an entry) would pass 2^31 bytes near
+            // 60 M non-zeros
+            ByteBuffer bb = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
             for (jzk.prover.r1cs.CsrMatrix m : new jzk.prover.r1cs.CsrMatrix[] {cs.a(), cs.b(), cs.c()}) {
                 int nnz = m.nnz();
-                ByteBuffer bb = ByteBuffer.allocate(4 * (m.rows() + 1) + 4 * nnz + 32 * nnz)
-                        .order(ByteOrder.LITTLE_ENDIAN);
+                int[] rowStart = m.rowStart();
                 for (int i = 0; i <= m.rows(); i++) {
-                    bb.putInt(m.rowStart()[i]);
+                    bb = drainIfFull(md, bb, 4).putInt(rowStart[i]);
                 }
+                int[] col = m.colIndex();
                 for (int i = 0; i < nnz; i++) {
-                    bb.putInt(m.colIndex()[i]);
+                    bb = drainIfFull(md, bb, 4).putInt(col[i]);
                 }
-                for (int i = 0; i < 4 * nnz; i++) {
-                    bb.putLong(m.coeffs()[i]);
+                long[] table = m.coeffTable();
+                for (int k = 0; k < nnz; k++) {
+                    int o = m.coeffOffset(k);
+                    drainIfFull(md, bb, 32).putLong(table[o]).putLong(table[o + 1]).putLong(table[o + 2])
+                            .putLong(table[o + 3]);
                 }
-                md.update(bb.array());
             }
+            md.update(bb.flip());
             return md.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -296,6 +306,15 @@ public final class ParamsFile {
         } catch (ArithmeticException e) {
             return Long.MAX_VALUE;
         }
+    }
+
+    /** Feeds {@code bb}'s content to {@code md} and clears it when fewer than {@code need} bytes are left. */
+    private static ByteBuffer drainIfFull(MessageDigest md, ByteBuffer bb, int need) {
+        if (bb.remaining() < need) {
+            md.update(bb.flip());
+            bb.clear();
+        }
+        return bb;
     }
 
     private static long align(long x) {

@@ -29,6 +29,16 @@ public interface ProverBackend {
     long[] msmG2(long[] points, int po, long[] scalars, int so, int count);
 
     /**
+     * {@code Σ_{i<count} scalars[so + 4i] · section[i]} over one of {@code pk}'s large sections. This default reads
+     * the host array ({@link KeySection#points}, which fails clearly for a device-resident key); a device backend
+     * reads a {@link DeviceKey}'s bases in place.
+     */
+    default long[] msmKey(ProvingKey pk, KeySection section, long[] scalars, int so, int count) {
+        long[] pts = section.points(pk);
+        return section.g2() ? msmG2(pts, 0, scalars, so, count) : msmG1(pts, 0, scalars, so, count);
+    }
+
+    /**
      * The H scalars for {@code variant} (Montgomery Fr, length n·4) from the evaluations a, b, c on the domain
      * (Montgomery, overwritten): see {@link QuotientPolynomial}.
      */

@@ -14,6 +14,9 @@ package jzk.prover.groth16;
  * ones. {@code a}, {@code b1}, {@code b2} have one point per variable ([u_j(τ)]₁, [v_j(τ)]₁, [v_j(τ)]₂);
  * {@code l} one per private variable ([(β·u_j + α·v_j + w_j)/δ]₁). Points are affine, Montgomery-form Fp limbs
  * (see {@link Points}); all-zero = infinity.
+ *
+ * <p>A key loaded onto a device ({@link DeviceKey}) has {@code a}, {@code b1}, {@code b2}, {@code l}, {@code h}
+ * {@code null} and {@link #device} set: the prover's backends reach those sections through {@link KeySection}.
  */
 public final class ProvingKey {
     public enum HVariant { BELLMAN, SNARKJS_ODD }
@@ -35,6 +38,8 @@ public final class ProvingKey {
     public final long[] l;
     public final long[] h;
     public final VerifyingKey vk;
+    /** Where the large sections live when not on the host; null for a host key. */
+    public final DeviceKey device;
 
     public ProvingKey(HVariant hVariant, int nVars, int nPublic, int nRows, int lgDomain, long[] alpha1,
                       long[] beta1, long[] beta2, long[] delta1, long[] delta2, long[] a, long[] b1, long[] b2,
@@ -64,6 +69,37 @@ public final class ProvingKey {
         this.l = l;
         this.h = h;
         this.vk = vk;
+        this.device = null;
+    }
+
+    /** A key whose large sections are resident in {@code device} (made by {@link DeviceKey#load}). */
+    ProvingKey(HVariant hVariant, int nVars, int nPublic, int nRows, int lgDomain, long[] alpha1, long[] beta1,
+               long[] beta2, long[] delta1, long[] delta2, DeviceKey device, VerifyingKey vk) {
+        check(vk.nPublic == nPublic, "vk.ic");
+        check(nRows <= 1 << lgDomain, "nRows");
+        this.hVariant = hVariant;
+        this.nVars = nVars;
+        this.nPublic = nPublic;
+        this.nRows = nRows;
+        this.lgDomain = lgDomain;
+        this.alpha1 = alpha1;
+        this.beta1 = beta1;
+        this.beta2 = beta2;
+        this.delta1 = delta1;
+        this.delta2 = delta2;
+        this.a = null;
+        this.b1 = null;
+        this.b2 = null;
+        this.l = null;
+        this.h = null;
+        this.vk = vk;
+        this.device = device;
+    }
+
+    /** Points of the H section: n − 1 (bellman) or n (snarkjs). */
+    public int hCount() {
+        int n = 1 << lgDomain;
+        return hVariant == HVariant.BELLMAN ? n - 1 : n;
     }
 
     public int domainSize() {

@@ -6,9 +6,12 @@ import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
 import jzk.prover.r1cs.CsrMatrix;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 
+import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.util.Random;
 import java.util.stream.IntStream;
 
@@ -81,8 +84,136 @@ public final class Setup {
         }
     }
 
+    /**
+     * The QAP shape and the canonical scalars of every large section (u, v for A/B1/B2, the IC and L scalars, the H
+     * scalars), plus the toxic-waste points' scalars; the fixed-base step turns each into points.
+     */
+    private record Scalars(int nVars, int nPub, int rows, int lg, long[] u, long[] v, long[] icS, long[] lS,
+                           long[] hS) {
+        int n() {
+            return 1 << lg;
+        }
+    }
+
     private static ProvingKey generateTimed(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma,
                                             int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine) {
+        Scalars q = scalars(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to);
+        long tTables = System.nanoTime();
+        FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
+        FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
+        long[] a = engine.mulAll(g1, q.u, q.nVars);
+        long[] b1 = engine.mulAll(g1, q.v, q.nVars);
+        long[] b2 = engine.mulAll(g2, q.v, q.nVars);
+        long[] ic = engine.mulAll(g1, q.icS, q.nPub + 1);
+        long[] l = engine.mulAll(g1, q.lS, q.nVars - q.nPub - 1);
+        long[] h = engine.mulAll(g1, q.hS, q.n() - 1);
+        timing(q.lg, "fixed-base batches", tTables, engine);
+        long[][] small = smallPoints(g1, g2, alpha, ao, beta, bo, gamma, go, delta, dO);
+        VerifyingKey vk = new VerifyingKey(small[0], small[2], small[3], small[5], ic);
+        return new ProvingKey(ProvingKey.HVariant.BELLMAN, q.nVars, q.nPub, q.rows, q.lg, small[0], small[1],
+                small[2], small[4], small[5], a, b1, b2, l, h, vk);
+    }
+
+    /**
+     * Fresh parameters from {@code rnd} written to a compressed parameter file at {@code target} as they are made
+     * ({@link CompressedParamsWriter}): every large section goes through the fixed-base step in pieces of
+     * {@code chunkPoints} points, each compressed and written (on a second thread, overlapping the next piece's
+     * fixed-base work) and then dropped, so the key is never whole on the host. Byte for byte the points of
+     * {@link #generate(R1cs, Random, SetupEngine)} for the same toxic waste. Returns the file's size in bytes.
+     */
+    public static long generateTo(Path target, R1cs cs, Random rnd, SetupEngine engine, int chunkPoints)
+            throws IOException {
+        long[] w = toxicWaste(rnd);
+        return generateTo(target, cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine, chunkPoints);
+    }
+
+    /** As {@link #generateTo(Path, R1cs, Random, SetupEngine, int)} for given α, β, γ, δ, τ (Montgomery Fr). */
+    public static long generateTo(Path target, R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma,
+                                  int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine,
+                                  int chunkPoints) throws IOException {
+        long t0 = System.nanoTime();
+        Scalars q = scalars(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to);
+        byte[] shape = ParamsFile.shapeId(cs);
+        FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
+        FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
+        long tTables = System.nanoTime();
+        java.util.concurrent.ExecutorService io = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "jzk-params-writer");
+            t.setDaemon(true);
+            return t;
+        });
+        try (CompressedParamsWriter out = new CompressedParamsWriter(target, ProvingKey.HVariant.BELLMAN, q.nVars,
+                q.nPub, q.rows, q.lg, shape, chunkPoints)) {
+            long[][] small = smallPoints(g1, g2, alpha, ao, beta, bo, gamma, go, delta, dO);
+            for (int s = 0; s < 6; s++) {
+                out.append(s, small[s], 0, 1);
+            }
+            // table order: ic, a, b1, b2, l, h
+            Object[][] large = {{6, g1, q.icS}, {7, g1, q.u}, {8, g1, q.v}, {9, g2, q.v}, {10, g1, q.lS},
+                    {11, g1, q.hS}};
+            java.util.concurrent.Future<?> pending = null;
+            for (Object[] sec : large) {
+                int s = (int) sec[0];
+                FixedBaseMul base = (FixedBaseMul) sec[1];
+                long[] sc = (long[]) sec[2];
+                int count = Math.toIntExact(CompressedParams.expectedCounts(ProvingKey.HVariant.BELLMAN, q.nVars,
+                        q.nPub, q.lg)[s]);
+                for (int from = 0; from < count; from += chunkPoints) {
+                    int m = Math.min(chunkPoints, count - from);
+                    long[] pts = engine.mulAll(base, java.util.Arrays.copyOfRange(sc, from * 4, (from + m) * 4), m);
+                    await(pending);
+                    pending = io.submit(() -> {
+                        out.append(s, pts, 0, m);
+                        return null;
+                    });
+                }
+            }
+            await(pending);
+            out.finish();
+            timing(q.lg, "fixed-base batches + compressed writes", tTables, engine);
+            return out.fileBytes();
+        } finally {
+            io.shutdownNow();
+            engine.addTotal(System.nanoTime() - t0);
+        }
+    }
+
+    private static void await(java.util.concurrent.Future<?> f) throws IOException {
+        if (f == null) {
+            return;
+        }
+        try {
+            f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while writing parameters");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static void timing(int lg, String what, long since, SetupEngine engine) {
+        if (TIMING) {
+            System.err.printf(java.util.Locale.ROOT, "setup 2^%d: %s %.3f s (%s)%n", lg, what,
+                    (System.nanoTime() - since) / 1e9, engine.name());
+        }
+    }
+
+    /** α₁, β₁, β₂, γ₂, δ₁, δ₂ (table order of the parameter file's first six sections). */
+    private static long[][] smallPoints(FixedBaseMul g1, FixedBaseMul g2, long[] alpha, int ao, long[] beta, int bo,
+                                        long[] gamma, int go, long[] delta, int dO) {
+        return new long[][] {single(g1, alpha, ao), single(g1, beta, bo), single(g2, beta, bo),
+                single(g2, gamma, go), single(g1, delta, dO), single(g2, delta, dO)};
+    }
+
+    private static Scalars scalars(R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma, int go,
+                                   long[] delta, int dO, long[] tau, int to) {
         int m = cs.numConstraints();
         int nPub = cs.numInputs();
         int nVars = cs.numVariables();
@@ -101,9 +232,9 @@ public final class Setup {
         long[] lag = lagrangeAt(dom, tau, to, zTau);
         long tLag = System.nanoTime();
 
-        long[] u = new long[nVars * 4];
-        long[] v = new long[nVars * 4];
-        long[] wv = new long[nVars * 4];
+        long[] u = FrOps.newVector(nVars, "setup QAP scalars");
+        long[] v = FrOps.newVector(nVars, "setup QAP scalars");
+        long[] wv = FrOps.newVector(nVars, "setup QAP scalars");
         IntStream.range(0, 3).parallel().forEach(k -> accumulate(k == 0 ? cs.a() : k == 1 ? cs.b() : cs.c(),
                 lag, k == 0 ? u : k == 1 ? v : wv));
         for (int j = 0; j <= nPub; j++) { // input-consistency rows: A[m + j][j] = 1
@@ -117,7 +248,7 @@ public final class Setup {
         // ic/l scalars: (β·u + α·v + w)·γ⁻¹ or ·δ⁻¹
         int nPriv = nVars - nPub - 1;
         long[] icS = new long[(nPub + 1) * 4];
-        long[] lS = new long[nPriv * 4];
+        long[] lS = FrOps.newVector(nPriv, "setup L scalars");
         IntStream.range(0, nVars).parallel().forEach(j -> {
             long[] t = new long[8];
             F.mul(t, 0, beta, bo, u, j * 4);
@@ -139,32 +270,11 @@ public final class Setup {
         for (long[] s : new long[][] {u, v, icS, lS, hS}) {
             F.toCanonicalVector(s, 0, s.length / 4);
         }
-        long tScalars = System.nanoTime();
-        FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
-        FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
-        long tTables = System.nanoTime();
-        long[] a = engine.mulAll(g1, u, nVars);
-        long[] b1 = engine.mulAll(g1, v, nVars);
-        long[] b2 = engine.mulAll(g2, v, nVars);
-        long[] ic = engine.mulAll(g1, icS, nPub + 1);
-        long[] l = engine.mulAll(g1, lS, nPriv);
-        long[] h = engine.mulAll(g1, hS, n - 1);
         if (TIMING) {
-            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s, "
-                    + "tables %.3f s, fixed-base batches %.3f s (%s)%n", lg, (tLag - tPhase) / 1e9,
-                    (tScalars - tLag) / 1e9, (tTables - tScalars) / 1e9, (System.nanoTime() - tTables) / 1e9,
-                    engine.name());
+            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s%n", lg,
+                    (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9);
         }
-
-        long[] alpha1 = single(g1, alpha, ao);
-        long[] beta1 = single(g1, beta, bo);
-        long[] beta2 = single(g2, beta, bo);
-        long[] gamma2 = single(g2, gamma, go);
-        long[] delta1 = single(g1, delta, dO);
-        long[] delta2 = single(g2, delta, dO);
-        VerifyingKey vk = new VerifyingKey(alpha1, beta2, gamma2, delta2, ic);
-        return new ProvingKey(ProvingKey.HVariant.BELLMAN, nVars, nPub, rows, lg, alpha1, beta1, beta2, delta1,
-                delta2, a, b1, b2, l, h, vk);
+        return new Scalars(nVars, nPub, rows, lg, u, v, icS, lS, hS);
     }
 
     /** L_i(τ) = Z(τ)·ω^i / (n·(τ − ω^i)) for i &lt; n (Montgomery); parallel chunks, one inversion each. */
@@ -211,11 +321,11 @@ public final class Setup {
     static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
         int[] rs = mat.rowStart();
         int[] ci = mat.colIndex();
-        long[] co = mat.coeffs();
+        long[] co = mat.coeffTable();
         long[] t = new long[4];
         for (int i = 0; i < mat.rows(); i++) {
             for (int k = rs[i]; k < rs[i + 1]; k++) {
-                F.mul(t, 0, co, k * 4, lag, i * 4);
+                F.mul(t, 0, co, mat.coeffOffset(k), lag, i * 4);
                 F.add(out, ci[k] * 4, out, ci[k] * 4, t, 0);
             }
         }

@@ -70,16 +70,17 @@ public final class StagedProver {
         checkAssignment(pk, zCanonical);
         int nPub1 = pk.nPublic + 1;
         long t0 = System.nanoTime();
-        Supplier<long[]> aSum = start(be, () -> be.msmG1(pk.a, 0, zCanonical, 0, pk.nVars));
-        Supplier<long[]> b1Sum = start(be, () -> be.msmG1(pk.b1, 0, zCanonical, 0, pk.nVars));
-        Supplier<long[]> lSum = start(be, () -> be.msmG1(pk.l, 0, zCanonical, nPub1 * 4, pk.nVars - nPub1));
+        Supplier<long[]> aSum = start(be, () -> be.msmKey(pk, KeySection.A, zCanonical, 0, pk.nVars));
+        Supplier<long[]> b1Sum = start(be, () -> be.msmKey(pk, KeySection.B1, zCanonical, 0, pk.nVars));
+        Supplier<long[]> lSum = start(be,
+                () -> be.msmKey(pk, KeySection.L, zCanonical, nPub1 * 4, pk.nVars - nPub1));
         FrDomain domain = new FrDomain(pk.lgDomain, pk.hVariant == ProvingKey.HVariant.BELLMAN
                 ? Fr.RootFamily.GENERATOR_7 : Fr.RootFamily.SNARKJS_5);
         long[] h = be.quotient(pk.hVariant, domain, a, b, c);
         long tH = System.nanoTime();
-        int hCount = pk.h.length / Points.G1;
+        int hCount = pk.hCount();
         F.toCanonicalVector(h, 0, hCount);
-        long[] hSum = be.msmG1(pk.h, 0, h, 0, hCount);
+        long[] hSum = be.msmKey(pk, KeySection.H, h, 0, hCount);
         long tHMsm = System.nanoTime();
         G1Sums sums = new G1Sums(aSum.get(), b1Sum.get(), lSum.get(), hSum);
         if (TIMING) {
@@ -113,7 +114,7 @@ public final class StagedProver {
     /** Σ z_j·B2_j in G2 (Jacobian, 36 longs). */
     public static long[] msmB2(ProvingKey pk, ProverBackend be, long[] zCanonical) {
         checkAssignment(pk, zCanonical);
-        return be.msmG2(pk.b2, 0, zCanonical, 0, pk.nVars);
+        return be.msmKey(pk, KeySection.B2, zCanonical, 0, pk.nVars);
     }
 
     /** Phase 2 (CPU tail): the G2 MSM on {@code be}, then {@link #assemble}. */

@@ -77,7 +77,8 @@ public final class BatchRunner {
         LinkedBlockingQueue<Done> done = new LinkedBlockingQueue<>();
         List<Done> all = new ArrayList<>();
         ProvingPipeline pipeline = new ProvingPipeline(config);
-        RssSampler rss = new RssSampler(50);
+        Timeline timeline = pipeline.timeline();
+        RssSampler rss = new RssSampler(50, timeline.picture() != null ? b -> timeline.sample("rss", b) : null);
         try {
             int submitted = 0;
             int inFlight = 0;
@@ -125,11 +126,11 @@ public final class BatchRunner {
             w = factory.create(index);
         } catch (Exception e) {
             long now = System.nanoTime();
-            done.add(new Done(index, new ProofOutcome(-1, factory.label(), ProofOutcome.Status.FAILED,
+            done.add(new Done(index, new ProofOutcome(index + 1L, factory.label(), ProofOutcome.Status.FAILED,
                     "cannot create the workload: " + ProvingPipeline.describe(e), null, null, now, 0, now)));
             return;
         }
-        pipeline.submit(w).outcome().whenComplete((o, e) -> done.add(new Done(index, o)));
+        pipeline.submit(w, index + 1L).outcome().whenComplete((o, e) -> done.add(new Done(index, o)));
     }
 
     private BatchReport report(ProvingPipeline pipeline, RssSampler rss, List<Done> all) {

@@ -7,23 +7,26 @@ package jzk.prover.pipeline;
  */
 public enum BufferClass {
     /** Partitions inside {@code synthesize}: bytes = a/b/c + aux being built. */
-    SYNTHESIZING("synthesizing"),
+    SYNTHESIZING("synthesizing", "in synthesis"),
     /** Synthesized a/b/c waiting in the hand-off queue for a GPU worker: bytes = a/b/c. */
-    ABC_WAITING("abcWaiting"),
+    ABC_WAITING("abcWaiting", "a/b/c synthesized, waiting for a GPU worker"),
     /** a/b/c inside {@code gpuStage}: bytes = a/b/c. */
-    ABC_ON_GPU("abcOnGpu"),
+    ABC_ON_GPU("abcOnGpu", "a/b/c in the GPU stage"),
     /** aux/witness kept from synthesis end until finalize returns: bytes = aux. */
-    AUX_HELD("auxHeld"),
+    AUX_HELD("auxHeld", "aux kept from synthesis end until finalize ends"),
     /** GPU results waiting for a finalizer thread (small; counted, no bytes). */
-    PENDING_FINALIZE("pendingFinalize"),
+    PENDING_FINALIZE("pendingFinalize", "GPU done, waiting for a finalizer"),
     /** Partitions inside {@code finalizeStage} (counted, bytes are in {@link #AUX_HELD}). */
-    FINALIZING("finalizing");
+    FINALIZING("finalizing", "in finalize");
 
     /** The camelCase name used in log lines and JSON reports. */
     public final String key;
+    /** A few words for legends (report, timeline chart). */
+    public final String meaning;
 
-    BufferClass(String key) {
+    BufferClass(String key, String meaning) {
         this.key = key;
+        this.meaning = meaning;
     }
 
     /** Estimated bytes a partition with this footprint contributes to this class. */

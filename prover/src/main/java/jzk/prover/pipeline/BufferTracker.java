@@ -54,14 +54,21 @@ public final class BufferTracker {
     private final long startNanos = System.nanoTime();
     private final Consumer<String> log;
     private final LongSupplier reservedBytes;
+    private final Consumer<Map<String, Long>> countsListener;
 
     /**
      * @param log           receives one line per transition, in order; {@code null} for none
      * @param reservedBytes the budget's reserved bytes, printed with every line ({@code null}: not printed)
      */
     public BufferTracker(Consumer<String> log, LongSupplier reservedBytes) {
+        this(log, reservedBytes, null);
+    }
+
+    /** @param countsListener receives {@link #counts()} after every transition, in order; {@code null} for none */
+    public BufferTracker(Consumer<String> log, LongSupplier reservedBytes, Consumer<Map<String, Long>> countsListener) {
         this.log = log;
         this.reservedBytes = reservedBytes;
+        this.countsListener = countsListener;
     }
 
     /**
@@ -98,6 +105,9 @@ public final class BufferTracker {
         transitions++;
         if (log != null) {
             log.accept(line(event, job, partition));
+        }
+        if (countsListener != null) {
+            countsListener.accept(toMap(counts));
         }
     }
 

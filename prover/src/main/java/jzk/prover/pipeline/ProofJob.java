@@ -25,7 +25,7 @@ final class ProofJob implements ProofHandle {
     final ProofWorkload workload;
     final String label;
     final long submitNanos;
-    /** Queue order: higher first ({@link ProvingPipeline#submit(ProofWorkload, int)}). */
+    /** Queue order: higher first ({@link ProvingPipeline#submit(ProofWorkload, long, int)}). */
     final int priority;
     final AtomicLong startNanos = new AtomicLong();
     final AtomicReference<Status> state = new AtomicReference<>();

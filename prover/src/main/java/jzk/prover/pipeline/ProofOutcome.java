@@ -3,7 +3,7 @@ package jzk.prover.pipeline;
 /**
  * How one proof of the pipeline ended.
  *
- * @param jobId       the pipeline's job number (submission order, from 0)
+ * @param jobId       the pipeline's proof id (submission order, from 1; a batch's 1-based index)
  * @param label       the workload's label
  * @param status      COMPLETED, FAILED or CANCELLED
  * @param reason      for FAILED/CANCELLED a one-line reason naming the partition and stage; else {@code null}

@@ -32,7 +32,7 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  *
  * <h2>Invariants</h2>
  * <ul>
- *   <li>Every queue is ordered by the proof's priority (higher first; 0 for {@link #submit(ProofWorkload)}),
+ *   <li>Every queue is ordered by the proof's priority (higher first; 0 unless given to {@link #submit(ProofWorkload, long, int)}),
  *       then oldest job first, then by partition: among proofs of one priority, work of an older proof is never
  *       passed by a newer one at any stage, so they complete roughly in submission order; a partition of a
  *       higher-priority proof passes every queued partition of lower ones (running stages are not preempted).</li>
@@ -71,7 +71,8 @@ public final class ProvingPipeline implements AutoCloseable {
     private final PriorityBlockingQueue<ProofJob> assembly =
             new PriorityBlockingQueue<>(16, JOB_ORDER);
     private final List<Thread> threads = new ArrayList<>();
-    private final AtomicLong nextJobId = new AtomicLong();
+    /** Proof ids are 1-based, like the batch's {@code [1/3]} lines and {@code proof-1.json} files. */
+    private final AtomicLong nextJobId = new AtomicLong(1);
     private final Set<ProofJob> liveJobs = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
     private volatile long closedNanos;
@@ -79,8 +80,9 @@ public final class ProvingPipeline implements AutoCloseable {
     public ProvingPipeline(PipelineConfig config) {
         this.config = config;
         this.budget = new MemoryBudget(config.memoryBudgetBytes());
-        this.tracker = new BufferTracker(config.bufferLog(), budget::reservedBytes);
         this.timeline = new Timeline(config.timelineFile(), startNanos);
+        this.tracker = new BufferTracker(config.bufferLog(), budget::reservedBytes,
+                timeline.picture() != null ? timeline::buffers : null);
         this.metrics = new StageMetrics(config.devices());
         this.permits = new Semaphore(config.partitionWorkers() + config.lookahead(), true);
         for (int i = 0; i < config.partitionWorkers(); i++) {
@@ -118,6 +120,10 @@ public final class ProvingPipeline implements AutoCloseable {
         return metrics;
     }
 
+    public Timeline timeline() {
+        return timeline;
+    }
+
     /** Nanoseconds since the pipeline was created (frozen at {@link #close()}). */
     public long wallNanos() {
         return (closed ? closedNanos : System.nanoTime()) - startNanos;
@@ -130,20 +136,36 @@ public final class ProvingPipeline implements AutoCloseable {
 
     // ---------------------------------------------------------------- submission and cancellation
 
-    /** Queues one proof at priority 0. Never blocks; a workload that cannot fit the budget fails at once. */
-    public ProofHandle submit(ProofWorkload workload) {
-        return submit(workload, 0);
+    /** Queues one proof with the next id at priority 0. Never blocks; a workload that cannot fit the budget fails at once. */
+    public synchronized ProofHandle submit(ProofWorkload workload) {
+        return submit(workload, nextJobId.get(), 0);
+    }
+
+    /** Queues one proof with the next id at {@code priority} (see {@link #submit(ProofWorkload, long, int)}). */
+    public synchronized ProofHandle submitWithPriority(ProofWorkload workload, int priority) {
+        return submit(workload, nextJobId.get(), priority);
+    }
+
+    /** Queues one proof with id {@code id} at priority 0 (see {@link #submit(ProofWorkload, long, int)}). */
+    public synchronized ProofHandle submit(ProofWorkload workload, long id) {
+        return submit(workload, id, 0);
     }
 
     /**
-     * Queues one proof; its partitions wait in front of every queued partition of a lower {@code priority}
+     * Queues one proof with id {@code id} (≥ the last id used + 1; a batch passes its 1-based index so ids match
+     * its lines and files even where a workload could not be created). Its partitions wait in front of every
+     * queued partition of a lower {@code priority}; among equal priorities ids order the queues, oldest first
      * (see the class invariants). Never blocks; a workload that cannot fit the budget fails at once.
      */
-    public ProofHandle submit(ProofWorkload workload, int priority) {
+    public synchronized ProofHandle submit(ProofWorkload workload, long id, int priority) {
         if (closed) {
             throw new IllegalStateException("pipeline is closed");
         }
-        ProofJob job = new ProofJob(this, nextJobId.getAndIncrement(), workload, System.nanoTime(), priority);
+        if (id < nextJobId.get()) {
+            throw new IllegalArgumentException("proof id " + id + " already used (next free: " + nextJobId + ")");
+        }
+        nextJobId.set(id + 1);
+        ProofJob job = new ProofJob(this, id, workload, System.nanoTime(), priority);
         liveJobs.add(job);
         job.released.whenComplete((v, e) -> job.outcome.whenComplete((o, e2) -> liveJobs.remove(job)));
         timeline.event("proof", "submit", job.id, -1, "-");

@@ -20,8 +20,15 @@ public final class RssSampler implements AutoCloseable {
     private volatile long peakRssBytes;
     private volatile long lastRssBytes;
     private final String source;
+    private final java.util.function.LongConsumer listener;
 
     public RssSampler(long intervalMillis) {
+        this(intervalMillis, null);
+    }
+
+    /** @param listener receives every sampled VmRSS in bytes, on the sampling thread; {@code null} for none */
+    public RssSampler(long intervalMillis, java.util.function.LongConsumer listener) {
+        this.listener = listener;
         source = Files.isReadable(STATUS) ? "/proc/self/status VmRSS/VmHWM" : "JVM heap used (no /proc)";
         sample();
         thread = Thread.ofPlatform().daemon().name("jzk-rss-sampler").start(() -> {
@@ -53,6 +60,9 @@ public final class RssSampler implements AutoCloseable {
         }
         if (rss >= 0) {
             lastRssBytes = rss;
+            if (listener != null) {
+                listener.accept(rss);
+            }
         }
         peakRssBytes = Math.max(peakRssBytes, Math.max(rss, hwm));
     }

@@ -29,13 +29,22 @@ public final class StageMetrics {
 
     /** The recorded stages; {@link #key} names the histogram in reports and the {@code .hgrm} file. */
     public enum Stage {
-        TOTAL("total"), QUEUE("queue"), PROVE("prove"), SYNTHESIS("synthesis"), HANDOFF_WAIT("handoffWait"),
-        GPU("gpu"), FINALIZE("finalize"), ASSEMBLE("assemble");
+        TOTAL("total", "submit to outcome"),
+        QUEUE("queue", "submit to the proof's first synthesis start"),
+        PROVE("prove", "first synthesis start to outcome"),
+        SYNTHESIS("synthesis", "witness to a/b/c and aux"),
+        HANDOFF_WAIT("handoffWait", "a/b/c ready, waiting for a GPU worker"),
+        GPU("gpu", "device stage (NTTs, MSMs) on the --device"),
+        FINALIZE("finalize", "aux MSMs, partial proof"),
+        ASSEMBLE("assemble", "partials to the proof, and verification");
 
         public final String key;
+        /** A few words for legends (report, timeline chart). */
+        public final String meaning;
 
-        Stage(String key) {
+        Stage(String key, String meaning) {
             this.key = key;
+            this.meaning = meaning;
         }
     }
 

@@ -1,6 +1,7 @@
 package jzk.prover.r1cs;
 
 import java.util.stream.IntStream;
+import jzk.arith.ArrayRanges;
 import jzk.arith.Fr;
 
 /**
@@ -8,10 +9,15 @@ import jzk.arith.Fr;
  *
  * <p>Invariants: {@code rowStart.length == rows + 1}, {@code rowStart[0] == 0}, non-decreasing,
  * {@code rowStart[rows] == nnz}; row {@code i}'s entries are {@code k ∈ [rowStart[i], rowStart[i+1])} with column
- * {@code colIndex[k] ∈ [0, cols)} and coefficient at {@code coeffs[4k .. 4k+3]}, an Fr element in Montgomery form
- * (4 limbs, little-endian, fully reduced). Within a row each column appears at most once when the matrix came from
- * the recorder (it compacts every linear combination); readers of foreign files may keep duplicates, which
+ * {@code colIndex[k] ∈ [0, cols)} and coefficient {@code table[4·coeffId[k] .. +3]}, an Fr element in Montgomery
+ * form (4 limbs, little-endian, fully reduced) from a small table of distinct values ({@link CoefficientTable}):
+ * 8 bytes per entry instead of 36. Within a row each column appears at most once when the matrix came from the
+ * recorder (it compacts every linear combination); readers of foreign files may keep duplicates, which
  * {@link #mulVec} handles by summation anyway.
+ *
+ * <p>Sizes: {@code nnz < 2^31} (int row offsets, Java arrays); every offset into {@code z}, {@code out} and the
+ * table ({@code 4·index}) is below 2^31 because those are Java {@code long[]} arrays too. Ranges are compared by
+ * loops, never by the six-argument {@code Arrays.equals} ({@link jzk.arith.ArrayRanges}).
  */
 public final class CsrMatrix {
     private static final int N = Fr.LIMBS;
@@ -25,33 +31,88 @@ public final class CsrMatrix {
     private final int cols;
     private final int[] rowStart;
     private final int[] colIndex;
-    private final long[] coeffs;
+    private final int[] coeffId;
+    private final long[] table;
+    /** The id of 1 in {@link #table}, or −1: entries with it are additions, not multiplications. */
+    private final int oneId;
 
-    /** Takes ownership of the arrays (no copy) after validating the invariants. */
+    /**
+     * From one coefficient per entry ({@code coeffs[4k .. 4k+3]}), interned into a table here. Takes ownership of
+     * {@code rowStart} and {@code colIndex} (no copy) after validating the invariants.
+     */
     public CsrMatrix(int rows, int cols, int[] rowStart, int[] colIndex, long[] coeffs) {
-        if (rowStart.length != rows + 1 || rowStart[0] != 0) {
-            throw new IllegalArgumentException("rowStart must have rows+1 = " + (rows + 1) + " entries starting at 0");
+        this(rows, cols, rowStart, colIndex, intern(rowStart, rows, coeffs));
+    }
+
+    private CsrMatrix(int rows, int cols, int[] rowStart, int[] colIndex, Interned c) {
+        this(rows, cols, rowStart, colIndex, c.ids(), c.table());
+    }
+
+    private record Interned(int[] ids, long[] table) {
+    }
+
+    /**
+     * Takes ownership of the arrays (no copy) after validating the invariants; {@code table} holds the distinct
+     * coefficients, 4 limbs each, and may be shared by several matrices (read only).
+     */
+    public CsrMatrix(int rows, int cols, int[] rowStart, int[] colIndex, int[] coeffId, long[] table) {
+        if (rows < 0 || rowStart.length != rows + 1 || rowStart[0] != 0) {
+            throw new IllegalArgumentException("rowStart must have rows+1 = " + (rows + 1L) + " entries starting at 0");
         }
         int nnz = rowStart[rows];
-        if (colIndex.length < nnz || coeffs.length < (long) nnz * N) {
-            throw new IllegalArgumentException("nnz " + nnz + " exceeds colIndex/coeffs capacity");
+        if (nnz < 0 || colIndex.length < nnz || coeffId.length < nnz) {
+            throw new IllegalArgumentException("nnz " + nnz + " exceeds colIndex/coeffId capacity");
+        }
+        if (table.length % N != 0) {
+            throw new IllegalArgumentException("coefficient table of " + table.length + " longs is not whole elements");
         }
         for (int i = 0; i < rows; i++) {
             if (rowStart[i + 1] < rowStart[i]) {
                 throw new IllegalArgumentException("rowStart decreases at row " + i);
             }
         }
+        int distinct = table.length / N;
         for (int k = 0; k < nnz; k++) {
             if (colIndex[k] < 0 || colIndex[k] >= cols) {
                 throw new IllegalArgumentException("entry " + k + " has column " + colIndex[k] + " outside [0, " + cols
                         + ")");
+            }
+            if (coeffId[k] < 0 || coeffId[k] >= distinct) {
+                throw new IllegalArgumentException("entry " + k + " has coefficient id " + coeffId[k]
+                        + " outside the table of " + distinct);
             }
         }
         this.rows = rows;
         this.cols = cols;
         this.rowStart = rowStart;
         this.colIndex = colIndex;
-        this.coeffs = coeffs;
+        this.coeffId = coeffId;
+        this.table = table;
+        int one = -1;
+        for (int id = 0; id < distinct; id++) {
+            if (FrOps.isOne(table, id * N)) {
+                one = id;
+                break;
+            }
+        }
+        this.oneId = one;
+    }
+
+    /** Ids and table of {@code coeffs[0 .. 4·nnz)}. */
+    private static Interned intern(int[] rowStart, int rows, long[] coeffs) {
+        if (rowStart.length != rows + 1) {
+            throw new IllegalArgumentException("rowStart must have rows+1 = " + (rows + 1L) + " entries starting at 0");
+        }
+        int nnz = rowStart[rows];
+        if (nnz < 0 || coeffs.length < (long) nnz * N) {
+            throw new IllegalArgumentException("nnz " + nnz + " exceeds colIndex/coeffs capacity");
+        }
+        CoefficientTable t = new CoefficientTable();
+        int[] ids = new int[nnz];
+        for (int k = 0; k < nnz; k++) {
+            ids[k] = t.intern(coeffs, k * N);
+        }
+        return new Interned(ids, t.values());
     }
 
     public int rows() {
@@ -77,9 +138,24 @@ public final class CsrMatrix {
         return colIndex;
     }
 
-    /** The coefficients, 4 longs per entry, Montgomery (shared, do not modify). */
-    public long[] coeffs() {
-        return coeffs;
+    /** The coefficient id of each entry, an index into {@link #coeffTable()} (shared, do not modify). */
+    public int[] coeffId() {
+        return coeffId;
+    }
+
+    /** The distinct coefficients, 4 longs each, Montgomery (shared, do not modify). */
+    public long[] coeffTable() {
+        return table;
+    }
+
+    /** Offset in {@link #coeffTable()} of entry {@code k}'s coefficient. */
+    public int coeffOffset(int k) {
+        return coeffId[k] * N;
+    }
+
+    /** Bytes held by this matrix's arrays (the table counted in full even when shared). */
+    public long heapBytes() {
+        return 4L * rowStart.length + 4L * colIndex.length + 4L * coeffId.length + 8L * table.length;
     }
 
     /**
@@ -137,15 +213,18 @@ public final class CsrMatrix {
         int xs = x.rowStart[i];
         int len = x.rowStart[i + 1] - xs;
         int ys = y.rowStart[j];
-        if (y.rowStart[j + 1] - ys != len) {
+        if (y.rowStart[j + 1] - ys != len || !ArrayRanges.equal(x.colIndex, xs, y.colIndex, ys, len)) {
             return false;
         }
+        if (x.table == y.table) { // interned: equal ids ⇔ equal values
+            return ArrayRanges.equal(x.coeffId, xs, y.coeffId, ys, len);
+        }
         for (int k = 0; k < len; k++) {
-            if (x.colIndex[xs + k] != y.colIndex[ys + k]) {
+            if (!ArrayRanges.equal(x.table, x.coeffOffset(xs + k), y.table, y.coeffOffset(ys + k), N)) {
                 return false;
             }
         }
-        return java.util.Arrays.equals(x.coeffs, xs * N, (xs + len) * N, y.coeffs, ys * N, (ys + len) * N);
+        return true;
     }
 
     /** Sequential {@link #mulVec} over rows {@code [from, to)}. */
@@ -159,11 +238,12 @@ public final class CsrMatrix {
             acc[3] = 0;
             for (int k = rowStart[row], end = rowStart[row + 1]; k < end; k++) {
                 int zo = colIndex[k] * N;
-                if (FrOps.isOne(coeffs, k * N)) {
+                int id = coeffId[k];
+                if (id == oneId) {
                     // most coefficients are 1 (bits, copies, products): skip the multiplication
                     Fr.F.add(acc, 0, acc, 0, z, zo);
                 } else {
-                    Fr.F.mul(t, 0, coeffs, k * N, z, zo);
+                    Fr.F.mul(t, 0, table, id * N, z, zo);
                     Fr.F.add(acc, 0, acc, 0, t, 0);
                 }
             }
@@ -176,7 +256,7 @@ public final class CsrMatrix {
         long[] tmp = new long[N];
         long[] t = new long[N];
         for (int k = rowStart[row], end = rowStart[row + 1]; k < end; k++) {
-            Fr.F.mul(t, 0, coeffs, k * N, z, colIndex[k] * N);
+            Fr.F.mul(t, 0, table, coeffId[k] * N, z, colIndex[k] * N);
             Fr.F.add(tmp, 0, tmp, 0, t, 0);
         }
         System.arraycopy(tmp, 0, out, oo, N);

@@ -36,6 +36,17 @@ public final class FrOps {
         return Fr.F.fromLong(x);
     }
 
+    /** Most elements a {@code long[]} vector of 4-limb elements holds: {@code (2^31 − 9) / 4 ≈ 2^29}. */
+    public static final int MAX_VECTOR_ELEMENTS = jzk.arith.ArraySizes.MAX_ARRAY / Fr.LIMBS;
+
+    /**
+     * A zero vector of {@code elements} Fr elements (4 limbs each), or one clear error naming {@code what} when it
+     * cannot be a Java array ({@code 4·elements} computed in long, never wrapped).
+     */
+    public static long[] newVector(long elements, String what) {
+        return new long[jzk.arith.ArraySizes.longs(elements, Fr.LIMBS, what)];
+    }
+
     public static boolean isOne(long[] a, int ao) {
         return a[ao] == ONE0 && a[ao + 1] == ONE1 && a[ao + 2] == ONE2 && a[ao + 3] == ONE3;
     }

@@ -225,6 +225,11 @@ public final class LinearCombination {
      * {@code j}'s at {@code aux[4j..]} (Montgomery).
      */
     public void evaluate(long[] inputs, long[] aux, long[] out, int oo) {
+        evaluate(inputs, aux, 0, out, oo);
+    }
+
+    /** {@link #evaluate(long[], long[], long[], int)} with aux {@code j} at {@code aux[auxBase + 4j..]}. */
+    public void evaluate(long[] inputs, long[] aux, int auxBase, long[] out, int oo) {
         long[] acc = new long[N];
         long[] t = new long[N];
         for (int i = 0; i < size; i++) {
@@ -232,7 +237,7 @@ public final class LinearCombination {
             if (raw >= 0) {
                 Fr.F.mul(t, 0, coeffs, i * N, inputs, raw * N);
             } else {
-                Fr.F.mul(t, 0, coeffs, i * N, aux, (~raw) * N);
+                Fr.F.mul(t, 0, coeffs, i * N, aux, auxBase + (~raw) * N);
             }
             Fr.F.add(acc, 0, acc, 0, t, 0);
         }

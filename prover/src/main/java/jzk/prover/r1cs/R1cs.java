@@ -127,6 +127,19 @@ public final class R1cs {
         c.mulVec(z, cOut);
     }
 
+    /** The A row whose entries B row {@code i} repeats (its {@code B·z} entry is copied), or −1. */
+    public int bRowAlias(int i) {
+        return bRowSameAsA == null ? -1 : bRowSameAsA[i];
+    }
+
+    /** Bytes held by the matrices, the plan and the names' array (strings not counted; null in production). */
+    public long heapBytes() {
+        long table = 8L * a.coeffTable().length;
+        long shared = (b.coeffTable() == a.coeffTable() ? table : 0) + (c.coeffTable() == a.coeffTable() ? table : 0);
+        return a.heapBytes() + b.heapBytes() + c.heapBytes() - shared
+                + (bRowSameAsA == null ? 0 : 4L * bRowSameAsA.length) + (names == null ? 0 : 8L * names.length);
+    }
+
     /** Number of B rows evaluated by copying an A row ({@link #evaluate}). */
     public int aliasedBRows() {
         int n = 0;

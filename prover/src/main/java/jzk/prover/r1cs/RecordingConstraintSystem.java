@@ -3,6 +3,7 @@ package jzk.prover.r1cs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.function.Supplier;
+import jzk.arith.ArrayRanges;
 import jzk.arith.Fr;
 
 /**
@@ -25,9 +26,11 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
     private final boolean recordNames;
     private final NamespacePath path = new NamespacePath();
     private final ArrayList<String> names;
-    private final MatrixBuilder a = new MatrixBuilder();
-    private final MatrixBuilder b = new MatrixBuilder();
-    private final MatrixBuilder c = new MatrixBuilder();
+    /** The distinct coefficients of all three matrices (shared by them once built). */
+    private final CoefficientTable coefficients = new CoefficientTable();
+    private final MatrixBuilder a = new MatrixBuilder(coefficients);
+    private final MatrixBuilder b = new MatrixBuilder(coefficients);
+    private final MatrixBuilder c = new MatrixBuilder(coefficients);
     /** How many earlier A rows a B row is compared with: enough for an S-box's three constraints. */
     static final int ALIAS_WINDOW = 4;
     private int[] bSameAsA = new int[1024];
@@ -71,7 +74,7 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
         int alias = -1;
         if (lb.size() > 1) { // a one-term row costs about as much to copy as to compute
             for (int j = numConstraints; j >= Math.max(0, numConstraints - ALIAS_WINDOW); j--) {
-                if (a.rowEquals(j, lb)) {
+                if (a.rowEquals(j, b, numConstraints)) {
                     alias = j;
                     break;
                 }
@@ -111,68 +114,83 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
         }
         finished = true;
         int cols = 1 + numInputs + numAux;
-        return new R1cs(numInputs, numAux, a.build(numConstraints, cols, numInputs),
-                b.build(numConstraints, cols, numInputs), c.build(numConstraints, cols, numInputs),
+        long[] table = coefficients.values();
+        return new R1cs(numInputs, numAux, a.build(numConstraints, cols, numInputs, table),
+                b.build(numConstraints, cols, numInputs, table), c.build(numConstraints, cols, numInputs, table),
                 recordNames ? names.toArray(new String[0]) : null, Arrays.copyOf(bSameAsA, numConstraints));
     }
 
-    /** Growable CSR arrays of one matrix. */
+    /**
+     * Growable CSR arrays of one matrix: raw variable encodings and coefficient ids ({@link CoefficientTable}),
+     * 8 bytes per entry. Capacity grows by doubling up to the Java array limit; {@code nnz < 2^31}.
+     */
     private static final class MatrixBuilder {
+        /** Largest Java array most JVMs allocate. */
+        private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+        private final CoefficientTable coefficients;
         private int[] rowStart = new int[1024];
         private int[] raw = new int[1024];
-        private long[] coeffs = new long[1024 * N];
+        private int[] ids = new int[1024];
         private int rows;
         private int nnz;
+
+        MatrixBuilder(CoefficientTable coefficients) {
+            this.coefficients = coefficients;
+        }
 
         void addRow(LinearCombination lc) {
             int n = lc.size();
             if (rows + 2 > rowStart.length) {
-                rowStart = Arrays.copyOf(rowStart, rowStart.length * 2);
-            }
-            if (nnz + n > raw.length) {
-                long needed = (long) nnz + n;
-                if (needed * N > Integer.MAX_VALUE - 8) {
-                    // coefficients are one long[] of 4 longs per entry: Java arrays stop at 2^31 elements
-                    throw new IllegalStateException("a matrix would exceed " + (Integer.MAX_VALUE / N)
-                            + " non-zeros at constraint " + rows + "; split the circuit");
+                rowStart = Arrays.copyOf(rowStart, (int) Math.min(2L * rowStart.length, MAX_ARRAY));
+                if (rows + 2 > rowStart.length) {
+                    throw new IllegalStateException("more than " + (MAX_ARRAY - 1) + " constraints");
                 }
-                int cap = (int) Math.max(needed, Math.min(2L * raw.length, (Integer.MAX_VALUE - 8) / N));
-                raw = Arrays.copyOf(raw, cap);
-                coeffs = Arrays.copyOf(coeffs, cap * N);
             }
+            if (nnz + (long) n > raw.length) {
+                long needed = (long) nnz + n;
+                if (needed > MAX_ARRAY) {
+                    // int row offsets and Java arrays stop below 2^31 entries
+                    throw new IllegalStateException("a matrix would exceed " + MAX_ARRAY + " non-zeros at constraint "
+                            + rows + "; split the circuit");
+                }
+                int cap = (int) Math.max(needed, Math.min(2L * raw.length, MAX_ARRAY));
+                raw = Arrays.copyOf(raw, cap);
+                ids = Arrays.copyOf(ids, cap);
+            }
+            long[] co = lc.coeffArray();
             for (int i = 0; i < n; i++) {
                 raw[nnz + i] = lc.rawVariable(i);
+                ids[nnz + i] = coefficients.intern(co, i * N);
             }
-            System.arraycopy(lc.coeffArray(), 0, coeffs, nnz * N, n * N);
             nnz += n;
             rows++;
             rowStart[rows] = nnz;
         }
 
-        /** Whether row {@code row} holds exactly the terms of {@code lc}, in order. */
-        boolean rowEquals(int row, LinearCombination lc) {
+        /** Whether row {@code row} holds exactly the terms of {@code other}'s row {@code otherRow}, in order. */
+        boolean rowEquals(int row, MatrixBuilder other, int otherRow) {
             int s = rowStart[row];
-            int n = lc.size();
-            if (rowStart[row + 1] - s != n) {
-                return false;
-            }
-            for (int i = 0; i < n; i++) {
-                if (raw[s + i] != lc.rawVariable(i)) {
-                    return false;
-                }
-            }
-            return Arrays.equals(coeffs, s * N, (s + n) * N, lc.coeffArray(), 0, n * N);
+            int n = rowStart[row + 1] - s;
+            int os = other.rowStart[otherRow];
+            // ids are interned in one table: equal ids ⇔ equal coefficients. Loops, not the six-argument
+            // Arrays.equals (wrong past index 2^28: the B-row bug at 16.8 M constraints, ArrayRanges)
+            return other.rowStart[otherRow + 1] - os == n && ArrayRanges.equal(raw, s, other.raw, os, n)
+                    && ArrayRanges.equal(ids, s, other.ids, os, n);
         }
 
-        CsrMatrix build(int expectRows, int cols, int numInputs) {
+        CsrMatrix build(int expectRows, int cols, int numInputs, long[] table) {
             if (expectRows != rows) {
                 throw new IllegalStateException("row count mismatch");
             }
-            int[] col = new int[nnz];
+            int[] col = raw.length == nnz ? raw : Arrays.copyOf(raw, nnz);
+            raw = null;
             for (int k = 0; k < nnz; k++) {
-                col[k] = Variable.column(raw[k], numInputs);
+                col[k] = Variable.column(col[k], numInputs);
             }
-            return new CsrMatrix(rows, cols, Arrays.copyOf(rowStart, rows + 1), col, Arrays.copyOf(coeffs, nnz * N));
+            int[] id = ids.length == nnz ? ids : Arrays.copyOf(ids, nnz);
+            ids = null;
+            return new CsrMatrix(rows, cols, Arrays.copyOf(rowStart, rows + 1), col, id, table);
         }
     }
 }

@@ -32,4 +32,14 @@ public final class Synthesizer {
         circuit.synthesize(cs);
         return cs.finish();
     }
+
+    /**
+     * The assignment of {@code circuit}, whose recorded R1CS is {@code shape}: written straight into one array of
+     * the final size (no growth or join copies: 32 bytes a variable at peak, not up to 96).
+     */
+    public static Witness witness(Circuit circuit, boolean check, R1cs shape) {
+        WitnessConstraintSystem cs = new WitnessConstraintSystem(check, shape.numInputs(), shape.numAux());
+        circuit.synthesize(cs);
+        return cs.finish();
+    }
 }

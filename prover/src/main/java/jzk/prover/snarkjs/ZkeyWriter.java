@@ -87,10 +87,10 @@ public final class ZkeyWriter {
     private static void coefficients(BinFileWriter w, int matrix, CsrMatrix mat) throws IOException {
         int[] rs = mat.rowStart();
         int[] ci = mat.colIndex();
-        long[] co = mat.coeffs();
+        long[] co = mat.coeffTable();
         for (int i = 0; i < mat.rows(); i++) {
             for (int k = rs[i]; k < rs[i + 1]; k++) {
-                record(w, matrix, i, ci[k], co, k * 4);
+                record(w, matrix, i, ci[k], co, mat.coeffOffset(k));
             }
         }
     }

@@ -2,6 +2,7 @@ package jzk.prover.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,9 @@ class PorepGroth16Test {
         assertEquals(2, w.partitions());
         ProofWorkload.Footprint fp = w.footprint(0);
         assertEquals(3L * 1024 * 32, fp.abcBytes());
+        // one R1CS per shape for every partition and proof (recorded once per process)
+        assertSame(PorepGroth16.r1cs(SHAPE), PorepGroth16.r1cs(SHAPE));
+        assertSame(factory.cs, PorepGroth16.r1cs(SHAPE));
         PorepProof p = w.proveDirect(ProverSession.CPU);
         assertTrue(w.verify(p));
         // the GPU stage runs only on the devices of the factory's session
@@ -64,7 +68,7 @@ class PorepGroth16Test {
             assertTrue(Groth16.verify(factory.provingKey().vk, p.proofs().get(i), p.publicInputs().get(i)));
         }
         // the public inputs are those of the generated input: replica id and comm_r of partition 1
-        PorepInput in = factory.input(0);
+        PorepInput in = (PorepInput) factory.input(0);
         long[] pub1 = p.publicInputs().get(1);
         assertTrue(Fr.F.equal(pub1, 0, in.partitions().get(1).replicaId(), 0));
         assertTrue(Fr.F.equal(pub1, 4, in.partitions().get(1).commR(), 0));
@@ -75,9 +79,9 @@ class PorepGroth16Test {
 
     @Test
     void generatedInputsAreDeterministicPerIndex() throws Exception {
-        PorepInput a = factory.input(3);
-        PorepInput b = factory.input(3);
-        PorepInput c = factory.input(4);
+        PorepInput a = (PorepInput) factory.input(3);
+        PorepInput b = (PorepInput) factory.input(3);
+        PorepInput c = (PorepInput) factory.input(4);
         assertTrue(Fr.F.equal(a.partitions().get(0).commR(), 0, b.partitions().get(0).commR(), 0));
         assertFalse(Fr.F.equal(a.partitions().get(0).commR(), 0, c.partitions().get(0).commR(), 0));
         assertEquals(a.partitions().get(0).commR()[0],
@@ -86,7 +90,7 @@ class PorepGroth16Test {
 
     @Test
     void anUnsatisfiedPartitionFailsInSynthesisNamingIt() throws Exception {
-        PorepInput good = factory.input(1);
+        PorepInput good = (PorepInput) factory.input(1);
         PorepPartition p1 = good.partitions().get(1);
         long[] sib = p1.siblings().clone();
         Fr.F.add(sib, 0, sib, 0, Fr.F.fromLong(1), 0); // path no longer hashes to comm_r (not validated here)

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntSupplier;
 import jzk.arith.Fr;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.DeviceBackend;
@@ -16,8 +17,10 @@ import jzk.prover.groth16.ProofCodec;
 import jzk.prover.groth16.SetupEngine;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.AbstractDevice;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.runtime.jvm.JvmDevice;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -68,6 +71,23 @@ class ProverSessionTest {
      */
     @Test
     void closeFreesEverythingTheSessionAllocated() throws Exception {
+        JvmDevice jvm = (JvmDevice) Devices.jvm();
+        provesAndFreesEverything("jvm", jvm::liveBuffers);
+    }
+
+    /**
+     * The same on a named device, opt-in: {@code -Djzk.test.sessionDevice=cuda:0} (or {@code opencl:0:0}; PoCL
+     * compiles the MSM and NTT kernels for about a minute on 2 cores).
+     */
+    @Test
+    void closeFreesEverythingOnANamedDevice() throws Exception {
+        String name = System.getProperty("jzk.test.sessionDevice");
+        Assumptions.assumeTrue(name != null, "SKIPPED: set -Djzk.test.sessionDevice=cuda:0 to run on a device");
+        AbstractDevice d = (AbstractDevice) Devices.get(name);
+        provesAndFreesEverything(d.name(), d::openBufferCount);
+    }
+
+    private void provesAndFreesEverything(String device, IntSupplier buffers) throws Exception {
         Path zk = Path.of(getClass().getResource("/snarkjs/mul/k.zkey").toURI());
         Path wt = Path.of(getClass().getResource("/snarkjs/mul/w.wtns").toURI());
         Zkey z = Zkey.read(zk);
@@ -76,17 +96,16 @@ class ProverSessionTest {
         long[] t = Fr.F.fromLong(7);
         byte[] cpu = ProofCodec.encode(SnarkjsProver.prove(z, wit, wt, CpuBackend.INSTANCE, r, t));
 
-        JvmDevice jvm = (JvmDevice) Devices.jvm();
-        int before = jvm.liveBuffers();
-        ProverSession s = ProverSession.open(List.of("jvm"));
-        assertArrayEquals(cpu, ProofCodec.encode(SnarkjsProver.prove(z, wit, wt, s.backend("jvm"), r, t)));
-        assertTrue(jvm.liveBuffers() > before, "resident bases stay on the device while the session is open");
+        int before = buffers.getAsInt();
+        ProverSession s = ProverSession.open(List.of(device));
+        assertArrayEquals(cpu, ProofCodec.encode(SnarkjsProver.prove(z, wit, wt, s.backend(device), r, t)));
+        assertTrue(buffers.getAsInt() > before, "resident bases stay on the device while the session is open");
         SetupEngine e = s.setupEngine(); // never closed by its user: the session's to close
-        assertTrue(e.name().startsWith("GPU fixed-base on jvm"), e.name());
+        assertTrue(e.name().startsWith("GPU fixed-base on " + device), e.name());
         s.close();
-        assertEquals(before, jvm.liveBuffers(), "every buffer of the session freed");
+        assertEquals(before, buffers.getAsInt(), "every buffer of the session freed");
         assertTrue(s.isClosed());
-        assertThrows(IllegalStateException.class, () -> s.backend("jvm"));
+        assertThrows(IllegalStateException.class, () -> s.backend(device));
         assertThrows(IllegalStateException.class, s::setupEngine);
         s.close(); // idempotent
     }

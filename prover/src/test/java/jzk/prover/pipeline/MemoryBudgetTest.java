@@ -19,7 +19,7 @@ class MemoryBudgetTest {
 
     @ParameterizedTest
     @CsvSource({"64g, 68719476736", "512m, 536870912", "512M, 536870912", "1.5g, 1610612736", "4096, 4096",
-        "8GiB, 8589934592", "2t, 2199023255552", "3k, 3072", "16mb, 16777216", "0, 0"})
+        "8GiB, 8589934592", "100g, 107374182400", "2t, 2199023255552", "3k, 3072", "16mb, 16777216", "0, 0"})
     void parsesSizesInBinaryUnits(String text, long bytes) {
         assertEquals(bytes, MemoryBudget.parseSize(text));
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link ProvingPipeline#submit(ProofWorkload, int)}: partitions of a higher priority pass queued partitions of
+ * {@link ProvingPipeline#submitWithPriority}: partitions of a higher priority pass queued partitions of
  * lower ones, including the not-yet-started partitions of a proof already in synthesis; among equal priorities
  * proofs finish in submission order. One partition worker, no lookahead, 2 partitions of 30 ms synthesis each.
  */
@@ -25,10 +25,10 @@ class PriorityOrderTest {
         try (ProvingPipeline p = new ProvingPipeline(config(1, 0, 1, 64))) {
             List<ProofHandle> low = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
-                low.add(p.submit(new SyntheticWorkload(SPEC, i), 0));
+                low.add(p.submitWithPriority(new SyntheticWorkload(SPEC, i), 0));
             }
-            ProofHandle mid = p.submit(new SyntheticWorkload(SPEC, 10), 2);
-            ProofHandle high = p.submit(new SyntheticWorkload(SPEC, 11), 5);
+            ProofHandle mid = p.submitWithPriority(new SyntheticWorkload(SPEC, 10), 2);
+            ProofHandle high = p.submitWithPriority(new SyntheticWorkload(SPEC, 11), 5);
             long endHigh = outcome(high).endNanos();
             long endMid = outcome(mid).endNanos();
             long[] endLow = new long[low.size()];

@@ -71,6 +71,19 @@ class ProvingPipelineTest {
     }
 
     @Test
+    void proofIdsAreOneBasedAndNeverReused() throws Exception {
+        try (ProvingPipeline p = new ProvingPipeline(config(1, 1, 1, 64))) {
+            var spec = new SyntheticWorkload.Spec(1, MIB, 0, 1, 1, 1);
+            assertEquals(1, p.submit(new SyntheticWorkload(spec, 1)).jobId());
+            assertEquals(5, p.submit(new SyntheticWorkload(spec, 2), 5).jobId()); // a batch skipping index 2..4
+            assertEquals(6, p.submit(new SyntheticWorkload(spec, 3)).jobId());
+            var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> p.submit(new SyntheticWorkload(spec, 4), 6));
+            assertEquals("proof id 6 already used (next free: 7)", e.getMessage());
+        }
+    }
+
+    @Test
     void olderProofsAreServedFirst() throws Exception {
         // One partition worker and one GPU worker: with oldest-first queues the proofs finish in order.
         ProvingPipeline p = new ProvingPipeline(config(1, 1, 1, 64));

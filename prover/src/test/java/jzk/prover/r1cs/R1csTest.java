@@ -49,7 +49,7 @@ class R1csTest {
         assertEquals(2, r.a().colIndex()[0]);
         // C row 2 is the public input column 1
         assertEquals(1, r.c().colIndex()[r.c().rowStart()[2]]);
-        assertTrue(FrOps.isOne(r.a().coeffs(), 0));
+        assertTrue(FrOps.isOne(r.a().coeffTable(), r.a().coeffOffset(0)));
     }
 
     @Test

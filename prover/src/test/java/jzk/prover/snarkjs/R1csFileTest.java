@@ -101,8 +101,8 @@ class R1csFileTest {
         assertArrayEquals(new long[] {0, 11, 12, 13, 14}, c.wireToLabel());
         assertArrayEquals(new int[] {0, 1, 2, 5}, r.a().rowStart());
         assertArrayEquals(new int[] {4, 2, 0}, java.util.Arrays.copyOfRange(r.a().colIndex(), 2, 5));
-        assertEquals(MINUS_ONE, Fr.F.toBigInteger(r.a().coeffs(), 0));
-        assertEquals(BigInteger.valueOf(5), Fr.F.toBigInteger(r.a().coeffs(), 16));
+        assertEquals(MINUS_ONE, Fr.F.toBigInteger(r.a().coeffTable(), r.a().coeffOffset(0)));
+        assertEquals(BigInteger.valueOf(5), Fr.F.toBigInteger(r.a().coeffTable(), r.a().coeffOffset(4)));
         assertEquals("#2", r.constraintName(2));
     }
 

@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import jzk.arith.Fp;
 import jzk.arith.Fr;
 import jzk.arith.FrDomain;
+import jzk.tornado.api.Kernels;
 
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
@@ -78,6 +79,7 @@ public final class BlsBench {
         };
         Map<String, long[]> firstResult = new HashMap<>();
         Map<String, String> agree = new HashMap<>();
+        List<String> notRun = new ArrayList<>();
         for (int lg : sizes(opt.get("ntt"))) {
             long[] data = randomFr(lg, new SplittableRandom(lg));
             if (lg <= CPU_MAX_LG_NTT) {
@@ -93,6 +95,8 @@ public final class BlsBench {
             }
             for (KernelHost h : hosts) {
                 if (!isGpu(h) && lg > JVM_MAX_LG_NTT) {
+                    notRun.add("ntt 2^" + lg + " on " + h.name() + ": not a GPU (CPU devices run NTTs up to 2^"
+                            + JVM_MAX_LG_NTT + ")");
                     continue;
                 }
                 rows.add(benchNtt(h, lg, data, reps, firstResult, agree));
@@ -114,6 +118,8 @@ public final class BlsBench {
                 }
                 for (KernelHost h : hosts) {
                     if (!isGpu(h) && lg > JVM_MAX_LG_MSM) {
+                        notRun.add((d == 1 ? "msm G1" : "msm G2") + " 2^" + lg + " on " + h.name()
+                                + ": not a GPU (CPU devices run MSMs up to 2^" + JVM_MAX_LG_MSM + ")");
                         continue;
                     }
                     for (int items : msmItems) {
@@ -154,12 +160,19 @@ public final class BlsBench {
             }
         }
         if (opt.containsKey("frmul")) {
+            // frmul=1: 2^20 threads on a GPU, 2^10 elsewhere; frmulSizes=LG,… the thread counts asked for
+            List<Integer> frSizes = sizes(opt.get("frmulSizes"));
             for (KernelHost h : hosts) {
                 boolean gpu = isGpu(h);
-                rows.add(benchFrMul(h, gpu ? 20 : 10, gpu ? 1000 : 10));
+                for (int lg : frSizes.isEmpty() ? List.of(gpu ? 20 : 10) : frSizes) {
+                    rows.add(benchFrMul(h, lg, gpu ? 1000 : 10));
+                }
             }
         }
         print(rows, agree);
+        for (String n : notRun) {
+            System.out.println("not run: " + n);
+        }
         for (KernelHost h : hosts) {
             h.close();
         }
@@ -248,6 +261,12 @@ public final class BlsBench {
                 h.read(buf, 0, out, 0, out.length);
             });
             record(first, agree, "ntt" + lg, h.name(), out.clone());
+            if (h instanceof DeviceHost dh && dh.device().info().kind() == jzk.tornado.api.DeviceKind.JVM) {
+                // no device memory: "with transfers" would time two array copies inside the run-to-run noise of
+                // a JIT-compiled kernel (rows read "resident 125 ms, with transfers 108 ms")
+                return new Row("ntt", lg, h.name(), residentT.median(), Double.NaN, "forward, snarkjs roots; "
+                        + "jvm device: data in host memory, no transfers; resident " + residentT.text());
+            }
             return new Row("ntt", lg, h.name(), residentT.median(), totalT.median(), "forward, snarkjs roots; "
                     + "resident " + residentT.text() + "; with transfers " + totalT.text());
         }
@@ -344,7 +363,7 @@ public final class BlsBench {
         int[] x32 = Layout.split(x);
         try (KernelHost.Buffer b = h.allocate(x32.length)) {
             h.write(b, 0, x32, x32.length);
-            java.lang.reflect.Method k = Kernels.find(FieldKernels.class, "frMulChain");
+            java.lang.reflect.Method k = Kernels.of(FieldKernels::frMulChain);
             double ms = median(3, () -> {
                 h.launch(k, n, 64, b, iterations, n);
                 h.finish();
@@ -382,6 +401,11 @@ public final class BlsBench {
             String ag = agree.getOrDefault(key.replace("Fr mul/s", "x") + "|" + r.backend, "");
             System.out.printf("| %s | 2^%d | %s | %s | %s | %s | %s | %s |%n", r.op, r.lg, r.backend,
                     fmt(r.residentMs), fmt(r.totalMs), ratio, ag, r.note);
+        }
+        if (ptx.isEmpty() || ocl.isEmpty()) {
+            System.out.println();
+            System.out.println("PTX/OpenCL (resident cuda ÷ resident NVIDIA OpenCL, same row) is empty: it needs "
+                    + "both a cuda device and NVIDIA's OpenCL in one run (--device cuda:0,opencl:P:D).");
         }
     }
 

@@ -3,7 +3,7 @@ package jzk.tornado.bls;
 import java.util.ArrayList;
 import java.util.List;
 import jzk.tornado.api.Device;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 
 /**
  * {@link KernelHost}s over the devices the project runtime finds ({@link Devices}). The runtime's jvm device is
@@ -33,6 +33,23 @@ public final class DeviceHosts {
             }
         }
         return r;
+    }
+
+    /**
+     * The OpenCL device the slower whole-prover OpenCL tests run on: {@code -Djzk.test.opencl=NAME} names one,
+     * {@code =none} (or {@code -Djzk.test.devices=none}) turns them off; unset, the first OpenCL device found
+     * (PoCL in CI). Empty when there is none: the tests skip and say so.
+     */
+    public static java.util.Optional<String> openclForTests() {
+        String named = System.getProperty("jzk.test.opencl", "").trim();
+        if (named.equals("none") || "none".equals(System.getProperty("jzk.test.devices"))) {
+            return java.util.Optional.empty();
+        }
+        if (!named.isEmpty()) {
+            return java.util.Optional.of(named);
+        }
+        return Devices.registry().devices().stream().map(Device::name).filter(n -> n.startsWith("opencl:"))
+                .findFirst();
     }
 
     /**

@@ -3,6 +3,7 @@ package jzk.tornado.bls;
 import java.lang.reflect.Method;
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
+import jzk.tornado.api.Kernels;
 
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
@@ -15,10 +16,10 @@ import jzk.arith.MontgomeryField;
  */
 public final class Ntt implements AutoCloseable {
     private static final MontgomeryField F = Fr.F;
-    private static final Method BIT_REVERSE = Kernels.find(NttKernels.class, "bitReverse");
-    private static final Method STAGES = Kernels.find(NttKernels.class, "stages");
-    private static final Method MUL_BY_POWERS = Kernels.find(NttKernels.class, "mulByPowers");
-    private static final Method POWERS = Kernels.find(NttKernels.class, "powers");
+    private static final Method BIT_REVERSE = Kernels.of(NttKernels::bitReverse);
+    private static final Method STAGES = Kernels.of(NttKernels::stages);
+    private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
+    private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
     private static final int LOCAL = 64;
 

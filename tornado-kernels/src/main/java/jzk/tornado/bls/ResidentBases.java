@@ -54,6 +54,43 @@ public final class ResidentBases implements AutoCloseable {
     }
 
     /**
+     * Device memory for {@code n} points of degree {@code d}, contents undefined until written (by
+     * {@link CompressedUpload}, which decompresses a parameter file's points into it chunk by chunk).
+     */
+    ResidentBases(KernelHost host, int d, int n, int segmentPoints) {
+        if (d != 1 && d != 2) {
+            throw new IllegalArgumentException("group degree " + d + " is neither 1 (G1) nor 2 (G2)");
+        }
+        if (n < 0 || segmentPoints < 1) {
+            throw new IllegalArgumentException("bad size: " + n + " points, segments of " + segmentPoints);
+        }
+        this.host = host;
+        this.d = d;
+        this.n = n;
+        this.segmentPoints = segmentPoints;
+        int count = Math.max(1, (n + segmentPoints - 1) / segmentPoints);
+        this.segments = new KernelHost.Buffer[count];
+        try {
+            for (int k = 0; k < count; k++) {
+                segments[k] = host.allocate((long) Math.max(1, Math.min(segmentPoints, n - k * segmentPoints))
+                        * 24 * d);
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Bytes of device memory the bases take (without the MSM scratch). */
+    public long deviceBytes() {
+        long b = 0;
+        for (KernelHost.Buffer s : segments) {
+            b += s == null ? 0 : 4 * s.ints();
+        }
+        return b;
+    }
+
+    /**
      * As {@link #ResidentBases(KernelHost, int, long[], int)}; when {@code ownsHost}, {@link #close()} closes
      * {@code host} too (the {@code Device} entry points of {@link BlsGpu} wrap the device in a host of their own).
      */
@@ -79,7 +116,9 @@ public final class ResidentBases implements AutoCloseable {
         if (!closed) {
             closed = true;
             for (KernelHost.Buffer b : segments) {
-                b.close();
+                if (b != null) {
+                    b.close();
+                }
             }
             if (scratch != null) {
                 scratch.close();

@@ -18,7 +18,9 @@
  *       {@link jzk.tornado.bls.SplitMsmKernels} (MSM scalars classified as 0, 1 or other and compacted; the sum of
  *       the ones' bases; the rest packed for the sorted path),
  *       {@link jzk.tornado.bls.FixedBaseKernels} (batch fixed-base multiplication: one work-item per scalar, 32
- *       mixed additions from a w = 8 table; Groth16 parameter generation).</li>
+ *       mixed additions from a w = 8 table; Groth16 parameter generation),
+ *       {@link jzk.tornado.bls.DecompressKernels} (Zcash-compressed G1/G2 points to affine: square roots in Fp and
+ *       Fp2, sign flag; a compressed parameter file expanded on the device).</li>
  *   <li>Host: {@link jzk.tornado.bls.KernelHost} (allocate / copy, also straight from {@code long[]} /
  *       launch) implemented by {@link jzk.tornado.bls.DeviceHost} over any device of the runtime (CUDA, OpenCL,
  *       and the jvm device, {@link jzk.tornado.bls.DeviceHosts#jvm()}; pinned staging for large copies to native
@@ -29,6 +31,7 @@
  *       {@link jzk.tornado.bls.MsmScratch} buffers its MSMs reuse) and {@link jzk.tornado.bls.DeviceScalars}
  *       (scalars on the device, range-checked there); {@link jzk.tornado.bls.FixedBaseGpu} (table resident,
  *       scalars streamed in batches, affine normalisation on the host overlapping the next batch);
+ *       {@link jzk.tornado.bls.CompressedUpload} (compressed points chunk by chunk into {@code ResidentBases});
  *       {@link jzk.tornado.bls.BlsGpu} is the prover-facing facade in the project-wide 64-bit-limb layout
  *       ({@link jzk.tornado.bls.Layout} converts).</li>
  *   <li>{@link jzk.tornado.bls.BlsBench}: the benchmark table (op × size × backend).</li>

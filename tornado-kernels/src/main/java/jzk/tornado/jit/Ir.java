@@ -181,6 +181,10 @@ final class Ir {
         final List<Block> blocks = new ArrayList<>();
         final List<ArrayBase> arrays = new ArrayList<>();
         boolean usesBarrier;
+        /** Next block id: ids stay unique when optimisation passes remove and add blocks. */
+        private int nextBlockId;
+        /** The first block made: where the kernel starts (writers emit {@code blocks} in order, entry first). */
+        private Block entryBlock;
 
         Function(String name) {
             this.name = name;
@@ -193,8 +197,11 @@ final class Ir {
         }
 
         Block newBlock() {
-            Block b = new Block(blocks.size());
+            Block b = new Block(nextBlockId++);
             blocks.add(b);
+            if (entryBlock == null) {
+                entryBlock = b;
+            }
             return b;
         }
 
@@ -216,7 +223,7 @@ final class Ir {
         }
 
         Block entry() {
-            return blocks.get(0);
+            return entryBlock;
         }
     }
 }

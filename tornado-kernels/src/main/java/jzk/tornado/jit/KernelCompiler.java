@@ -14,8 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Entry point of the kernel JIT: Java bytecode of a {@code public static void} kernel → PTX or OpenCL C.
  *
  * <p>Pipeline (one way): {@link KernelReader} (class files via {@code java.lang.classfile}, callees inlined) →
- * {@link Ir} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per (method, target) for the life of
- * the JVM, so a kernel is translated once however often it is launched.
+ * {@link Ir} → {@link Optimizer} → {@link PtxWriter} / {@link OpenClWriter}. Results are cached per
+ * (method, target) for the life of the JVM, so a kernel is translated once however often it is launched.
  *
  * <p>With {@code -Djzk.jit.dump=DIR} every generated source is also written to
  * {@code DIR/<SimpleClass>.<method>.ptx} or {@code .cl}. With {@code -Djzk.jit.override=DIR}, a file of that name
@@ -49,6 +49,7 @@ public final class KernelCompiler {
 
     private static CompiledKernel translate(Method kernel, Target target) {
         Ir.Function fn = KernelReader.read(kernel);
+        Optimizer.run(fn);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
         String source = override(kernel, target);
         if (source == null) {

@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 
 import jzk.tornado.api.Device;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
@@ -129,6 +129,9 @@ public final class ConformanceCases {
                 return new Object[] {null, r.nextInt(2 * n) - n / 2, a[r.nextInt(n)], a, new long[n * 4]};
             }),
             c("reverseAndRotate", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 7]}),
+            c("unrolledLoops", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n), new long[n * 8]}),
+            c("partlyUnrolledLoops", N, L, (r, n) -> new Object[] {null, longs(r, n), ints(r, n),
+                new long[n * 3]}),
             c("atomicHistogram", N, ConformanceKernels.GROUP, (r, n) -> new Object[] {null, ints(r, n),
                 new int[ConformanceKernels.ATOMIC_KEYS], new int[ConformanceKernels.ATOMIC_KEYS],
                 new int[ConformanceKernels.ATOMIC_KEYS * ConformanceKernels.ATOMIC_SLOTS],

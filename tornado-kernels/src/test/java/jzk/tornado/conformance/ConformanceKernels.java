@@ -549,4 +549,75 @@ public final class ConformanceKernels {
         out[i * 7 + 5] = Integer.rotateLeft((int) x, n);
         out[i * 7 + 6] = Integer.rotateRight((int) x, 13);
     }
+
+    /** Limbs of "field" {@code sel}: a constant once inlined with a constant argument, as {@code Mont32.limbs}. */
+    static int width(int sel) {
+        return sel == 0 ? 4 : 6;
+    }
+
+    /**
+     * Loops the JIT unrolls whole (trip counts constant after inlining; JIT.md, "Optimisation passes"): a private
+     * array indexed only by induction variables (scalar-replaced into registers), nested loops with a triangular
+     * trip count and an unsigned carry, a count-down loop with step 2, a {@code break} at a data-dependent
+     * iteration of a constant-bound loop, and a table walk.
+     */
+    public static void unrolledLoops(KernelContext ctx, long[] a, int[] b, long[] out) {
+        int i = ctx.globalIdx;
+        int n = width(1);
+        long[] t = new long[6];
+        for (int j = 0; j < n; j++) {
+            t[j] = a[(i + j) % a.length] * (j + 1);
+        }
+        long carry = 0;
+        for (int j = 0; j < n; j++) {
+            for (int k = 0; k <= j; k++) {
+                long s = t[k] + carry;
+                carry = Long.compareUnsigned(s, carry) < 0 ? 1 : 0;
+                t[k] = s ^ b[i];
+            }
+        }
+        for (int j = n - 1; j >= 0; j -= 2) {
+            t[j] += t[j == 0 ? 0 : j - 1] >>> j;
+        }
+        int first = -1;
+        for (int j = 0; j < width(0); j++) {
+            if ((t[j] & 3) == 0) {
+                first = j;
+                break;
+            }
+        }
+        long acc = carry;
+        for (long c : LONG_TABLE) {
+            acc = acc * 31 + (c ^ t[(int) (c & 3)]);
+        }
+        for (int j = 0; j < n; j++) {
+            out[i * 8 + j] = t[j];
+        }
+        out[i * 8 + 6] = first;
+        out[i * 8 + 7] = acc;
+    }
+
+    /**
+     * Loops the JIT must leave as loops, next to unrolled ones: a data-dependent trip count, a constant trip count
+     * over the unroller's limits (3000 iterations), and a private array indexed by data (kept in
+     * memory, with its constant-indexed accesses).
+     */
+    public static void partlyUnrolledLoops(KernelContext ctx, long[] a, int[] b, long[] out) {
+        int i = ctx.globalIdx;
+        long acc = 0;
+        for (int j = 0; j < (b[i] & 15); j++) {
+            acc += a[(i + j) % a.length] ^ j;
+        }
+        for (int j = 0; j < 3000; j++) {
+            acc = acc * 31 + j;
+        }
+        long[] t = new long[8];
+        for (int j = 0; j < 8; j++) {
+            t[j] = a[i] + j;
+        }
+        t[b[i] & 7] ^= acc;
+        out[i * 3] = acc;
+        out[i * 3 + 1] = t[(b[i] >>> 3) & 7];
+        out[i * 3 + 2] = t[0] + t[7];
+    }
 }
