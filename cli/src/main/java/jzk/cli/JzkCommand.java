@@ -19,7 +19,11 @@ import picocli.CommandLine.Spec;
             BatchCommand.class,
             BenchCommand.class,
             VersionCommand.class,
-            HelpCommand.class})
+            HelpCommand.class,
+            WorkerCommand.class,
+            SubmitCommand.class,
+            JobsCommand.class,
+            FetchCommand.class})
 public final class JzkCommand implements Callable<Integer> {
 
     @Spec
