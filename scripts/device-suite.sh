@@ -56,7 +56,7 @@ for step in "${STEPS[@]}"; do
                 --concurrency 1 --warmup 2 --json serve-c1.json
             run serve-c2 300 "$BUNDLE/run.sh" jzk.cli.Main batch --server 127.0.0.1:7353 "${S[@]}" --count 8 \
                 --concurrency 2 --warmup 0 --json serve-c2.json
-            run serve-metrics 60 "$BUNDLE/run.sh" jzk.cli.Main status --server 127.0.0.1:7353 --metrics
+            run serve-metrics 60 "$BUNDLE/run.sh" jzk.cli.Main serve status --server 127.0.0.1:7353 --metrics
             kill "$daemon"
             wait "$daemon" ;;
         *) echo "unknown step $step" >>"$OUT/suite.txt" ;;

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code jzk await JOB}: follows a job of a {@code jzk serve} (one progress line per change on stderr), then
+ * {@code jzk serve await JOB}: follows a job of a {@code jzk serve} (one progress line per change on stderr), then
  * writes its proof as {@code jzk prove} does (checked by {@code jzk verify}). Exit 0 when the proof is done, 1
  * when it failed or was cancelled (the reason on stderr).
  */
@@ -33,7 +33,7 @@ public final class AwaitCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client = new ClientOptions();
 
-    @Parameters(index = "0", paramLabel = "JOB", description = "The job id jzk submit printed.")
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job id jzk serve submit printed.")
     String job;
 
     @Option(names = "--proof", paramLabel = "FILE", description = "Proof JSON to write (default ${DEFAULT-VALUE}).")

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jzk cancel JOB}: cancels a job of a {@code jzk serve}; exit 0 if it was cancelled, 1 if it had finished. */
+/** {@code jzk serve cancel JOB}: cancels a job of a {@code jzk serve}; exit 0 if it was cancelled, 1 if it had finished. */
 @Command(name = "cancel", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Cancel a job of a jzk serve.")
 public final class CancelCommand implements Callable<Integer> {
@@ -22,7 +22,7 @@ public final class CancelCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client = new ClientOptions();
 
-    @Parameters(index = "0", paramLabel = "JOB", description = "The job id jzk submit printed.")
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job id jzk serve submit printed.")
     String job;
 
     @Override

@@ -18,13 +18,13 @@ import picocli.CommandLine.Spec;
             VerifyCommand.class,
             BatchCommand.class,
             ServeCommand.class,
-            SubmitCommand.class,
-            AwaitCommand.class,
-            StatusCommand.class,
-            CancelCommand.class,
             BenchCommand.class,
             VersionCommand.class,
-            HelpCommand.class})
+            HelpCommand.class,
+            WorkerCommand.class,
+            SubmitCommand.class,
+            JobsCommand.class,
+            FetchCommand.class})
 public final class JzkCommand implements Callable<Integer> {
 
     @Spec

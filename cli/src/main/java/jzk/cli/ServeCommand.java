@@ -23,10 +23,13 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code jzk serve}: the proving daemon ({@link JzkServer}; API in server/src/main/proto/jzk.proto). Binds to
  * 127.0.0.1 unless {@code --listen} names another address; runs until SIGINT/SIGTERM, then cancels what is
- * still running, waits for every buffer to be given back and exits 0.
+ * still running, waits for every buffer to be given back and exits 0. Its client commands are its subcommands
+ * ({@code jzk serve submit|await|status|cancel --server HOST:PORT}: {@code jzk submit} is the cluster's).
  */
 @Command(name = "serve", sortOptions = false, mixinStandardHelpOptions = true,
-        description = "Run the proving daemon: gRPC API (jzk.proto), HTTP /status and /metrics.")
+        description = "Run the proving daemon: gRPC API (jzk.proto), HTTP /status and /metrics; its subcommands "
+                + "talk to a running one.",
+        subcommands = {ServeSubmitCommand.class, AwaitCommand.class, StatusCommand.class, CancelCommand.class})
 public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jzk status}: a {@code jzk serve}'s jobs, queues, memory, devices and parameters (or its metrics). */
+/** {@code jzk serve status}: a {@code jzk serve}'s jobs, queues, memory, devices and parameters (or its metrics). */
 @Command(name = "status", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Show a jzk serve's jobs, queues, memory, devices and loaded parameters.")
 public final class StatusCommand implements Callable<Integer> {

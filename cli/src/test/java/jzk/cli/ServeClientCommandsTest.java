@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The client commands against a real {@code jzk serve} on a loopback port: {@code submit} + {@code await} of a
+ * The client commands ({@code jzk serve submit|await|status|cancel}) against a real {@code jzk serve} on a
+ * loopback port: {@code submit} + {@code await} of a
  * snarkjs witness, its files checked by {@code jzk verify} under the snarkjs-made verifying key; {@code submit}
  * + {@code await} of the built-in circuit checked by {@code jzk verify} under the key {@code jzk setup} exports
  * from the same cache; {@code status}, {@code cancel}; {@code batch --server}; errors as one line.
@@ -50,14 +51,14 @@ class ServeClientCommandsTest {
 
     @Test
     void snarkjsSubmitAwaitVerify() {
-        CliRun s = CliRun.of("submit", "--server", addr, "--zkey", MUL.resolve("k.zkey").toString(), "--wtns",
+        CliRun s = CliRun.of("serve", "submit", "--server", addr, "--zkey", MUL.resolve("k.zkey").toString(), "--wtns",
                 MUL.resolve("w.wtns").toString(), "--priority", "high", "--request-id", "cli-1");
         assertEquals(0, s.exitCode(), s.err());
         String job = s.out().strip();
         assertTrue(job.startsWith("job-"), job);
         Path proof = dir.resolve("proof.json");
         Path pub = dir.resolve("public.json");
-        CliRun a = CliRun.of("await", job, "--server", addr, "--proof", proof.toString(), "--public", pub.toString());
+        CliRun a = CliRun.of("serve", "await", job, "--server", addr, "--proof", proof.toString(), "--public", pub.toString());
         assertEquals(0, a.exitCode(), a.err());
         assertTrue(a.err().contains(job + " done"), a.err());
         CliRun v = CliRun.of("verify", "--vk", MUL.resolve("vk.json").toString(), "--proof", proof.toString(),
@@ -65,10 +66,10 @@ class ServeClientCommandsTest {
         assertEquals(0, v.exitCode(), v.err());
         assertEquals("OK", v.out().strip());
         // the same request id again: the same job
-        CliRun again = CliRun.of("submit", "--server", addr, "--zkey", MUL.resolve("k.zkey").toString(), "--wtns",
+        CliRun again = CliRun.of("serve", "submit", "--server", addr, "--zkey", MUL.resolve("k.zkey").toString(), "--wtns",
                 MUL.resolve("w.wtns").toString(), "--priority", "high", "--request-id", "cli-1");
         assertEquals(job, again.out().strip());
-        CliRun c = CliRun.of("cancel", job, "--server", addr);
+        CliRun c = CliRun.of("serve", "cancel", job, "--server", addr);
         assertEquals(1, c.exitCode());
         assertTrue(c.out().contains("already finished: done"), c.out());
     }
@@ -79,22 +80,22 @@ class ServeClientCommandsTest {
         CliRun setup = CliRun.of("setup", "--challenges", "1", "--depth", "2", "--cache", cache.toString(), "--vk",
                 vk.toString(), "--device", "cpu");
         assertEquals(0, setup.exitCode(), setup.err());
-        CliRun s = CliRun.of("submit", "--server", addr, "--challenges", "1", "--depth", "2", "--partitions", "2",
+        CliRun s = CliRun.of("serve", "submit", "--server", addr, "--challenges", "1", "--depth", "2", "--partitions", "2",
                 "--seed", "5");
         assertEquals(0, s.exitCode(), s.err());
         Path proof = dir.resolve("p.json");
         Path pub = dir.resolve("q.json");
-        CliRun a = CliRun.of("await", s.out().strip(), "--server", addr, "--proof", proof.toString(), "--public",
+        CliRun a = CliRun.of("serve", "await", s.out().strip(), "--server", addr, "--proof", proof.toString(), "--public",
                 pub.toString());
         assertEquals(0, a.exitCode(), a.err());
         assertTrue(a.err().contains("synthesized"), "no progress lines: " + a.err());
         CliRun v = CliRun.of("verify", "--vk", vk.toString(), "--proof", proof.toString(), "--public", pub.toString());
         assertEquals(0, v.exitCode(), v.err());
         assertEquals("OK", v.out().strip());
-        CliRun st = CliRun.of("status", "--server", addr);
+        CliRun st = CliRun.of("serve", "status", "--server", addr);
         assertEquals(0, st.exitCode(), st.err());
         assertTrue(st.out().contains("builtin:porep/k=1/d=2/leaf=poseidon resident"), st.out());
-        CliRun m = CliRun.of("status", "--server", addr, "--metrics");
+        CliRun m = CliRun.of("serve", "status", "--server", addr, "--metrics");
         assertTrue(m.out().contains("jzk_stage_seconds{stage=\"total\",quantile=\"0.99\"}"), m.out());
     }
 
@@ -112,16 +113,16 @@ class ServeClientCommandsTest {
 
     @Test
     void errorsAreOneLine() {
-        CliRun a = CliRun.of("await", "job-424242", "--server", addr, "--proof", dir.resolve("x.json").toString(),
+        CliRun a = CliRun.of("serve", "await", "job-424242", "--server", addr, "--proof", dir.resolve("x.json").toString(),
                 "--public", dir.resolve("y.json").toString());
         assertEquals(2, a.exitCode());
         assertEquals(1, a.errLines(), a.err());
         assertTrue(a.err().contains("NOT_FOUND") && a.err().contains("job-424242"), a.err());
-        CliRun down = CliRun.of("status", "--server", "127.0.0.1:1");
+        CliRun down = CliRun.of("serve", "status", "--server", "127.0.0.1:1");
         assertEquals(1, down.exitCode());
         assertEquals(1, down.errLines(), down.err());
         assertTrue(down.err().contains("cannot reach jzk serve at 127.0.0.1:1"), down.err());
-        CliRun bad = CliRun.of("submit", "--server", addr, "--priority", "urgent");
+        CliRun bad = CliRun.of("serve", "submit", "--server", addr, "--priority", "urgent");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().contains("--priority"), bad.err());
         CliRun listen = CliRun.of("serve", "--listen", "127.0.0.1:99999");

@@ -74,8 +74,7 @@ public final class BlsGpu {
             long[][] vectors = {a, b, c};
             for (int i = 0; i < 3; i++) {
                 host.write(bufs[i], 0, vectors[i], 0, a.length);
-                plan.inverse(bufs[i]);
-                plan.cosetForward(bufs[i], shift);
+                plan.toCoset(bufs[i], shift);
             }
             host.launch(FR_MUL_SUB, (n + QUOTIENT_LOCAL - 1) / QUOTIENT_LOCAL * QUOTIENT_LOCAL, QUOTIENT_LOCAL,
                     ba, bb, bc, n);

@@ -7,8 +7,12 @@ import jzk.tornado.api.Kernels;
 
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
- * computed there from two short host tables, and the launch sequence of {@link NttKernels}: bit reversal, then
- * {@code ceil(lgN / LG_BLOCK)} local-memory passes. Coset forms multiply by a geometric series on the device.
+ * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
+ * {@code ceil(lgN / LG_BLOCK)} local-memory passes with the bit reversal fused into the first, so a transform
+ * reads and writes the data once per pass and nothing else. Coset forms and the inverse's 1/n multiply by a
+ * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
+ * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
+ * runs one transform at a time (launches on one host are ordered; two threads must not share a plan).
  *
  * <p>Invariants: the data buffer holds n = 2^lgN Fr elements, 8 ints each (Montgomery, reduced, natural
  * order) and is transformed in place; ω is the primitive n-th root of {@code family} (snarkjs: 5^t, bellman: 7^t,
@@ -16,8 +20,8 @@ import jzk.tornado.api.Kernels;
  */
 public final class Ntt implements AutoCloseable {
     private static final MontgomeryField F = Fr.F;
-    private static final Method BIT_REVERSE = Kernels.of(NttKernels::bitReverse);
-    private static final Method STAGES = Kernels.of(NttKernels::stages);
+    private static final Method PASS = Kernels.of(NttKernels::pass);
+    private static final Method PASS_SMALL = Kernels.of(NttKernels::passSmall);
     private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
     private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
@@ -30,8 +34,16 @@ public final class Ntt implements AutoCloseable {
     private final long[] omega;
     private final KernelHost.Buffer twiddles;
     private final KernelHost.Buffer invTwiddles;
+    /** n elements the first of several passes writes (the permutation cannot run in place); null until needed. */
+    private KernelHost.Buffer scratch;
+    /**
+     * Default most stages per pass: {@code -Djzk.ntt.lgBlock=K} (1 … {@link NttKernels#LG_BLOCK}, read once) lets a
+     * benchmark compare pass splits (2^20 as 10+10 or 7+7+6) without a rebuild.
+     */
+    private static final int DEFAULT_LG_BLOCK = checkLgBlock(Integer.getInteger("jzk.ntt.lgBlock",
+            NttKernels.LG_BLOCK));
     /** Stages per local-memory pass (≤ {@link NttKernels#LG_BLOCK}); tests lower it to exercise many passes. */
-    private int lgBlock = NttKernels.LG_BLOCK;
+    private int lgBlock = DEFAULT_LG_BLOCK;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -109,18 +121,30 @@ public final class Ntt implements AutoCloseable {
 
     private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
         checkSize(data);
-        host.launch(BIT_REVERSE, grid(n), LOCAL, data, lgN);
-        // a pass of k stages runs 2^(k−1) work-items per group: cap k where the compiled kernel allows fewer
-        int limit = host.maxLocalSize(STAGES);
-        int block = Math.max(1, Math.min(lgBlock, 31 - Integer.numberOfLeadingZeros(Math.max(1, limit)) + 1));
+        // a pass of k stages runs 2^(k−1) work-items per group: cap k where the compiled kernels allow fewer
+        int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(PASS)),
+                Math.min(NttKernels.LG_SMALL_BLOCK, lgLimit(PASS_SMALL)));
+        block = Math.max(1, Math.min(lgBlock, block));
         // balanced passes: 2^24 runs as 8 + 8 + 8 stages, not 10 + 10 + 4, whose last pass would launch work-groups
         // of 8 work-items (a quarter-full warp each, few resident per SM: measured 24.8 ms against 15.6 on the H200)
         int passes = (lgN + block - 1) / block;
+        if (passes > 1 && scratch == null) {
+            scratch = host.allocate(n * 8L);
+        }
         for (int p = 0, s0 = 0; p < passes; p++) {
             int k = lgN / passes + (p < lgN % passes ? 1 : 0);
-            host.launch(STAGES, n / 2, 1 << (k - 1), data, tw, lgN, s0, k);
+            KernelHost.Buffer src = p == 0 ? data : scratch;
+            KernelHost.Buffer dst = p == passes - 1 ? data : scratch;
+            host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
+                    src, dst, tw, lgN, s0, k);
             s0 += k;
         }
+    }
+
+    /** log2 of the largest block a kernel's work-group limit allows (2^(k−1) work-items for k stages). */
+    private int lgLimit(Method kernel) {
+        int limit = Math.max(1, host.maxLocalSize(kernel));
+        return 31 - Integer.numberOfLeadingZeros(Math.min(limit, 1 << 20)) + 1;
     }
 
     private void checkSize(KernelHost.Buffer data) {
@@ -131,10 +155,15 @@ public final class Ntt implements AutoCloseable {
 
     /** Sets the stages per local-memory pass, 1 … {@link NttKernels#LG_BLOCK}. */
     void setLgBlock(int lgBlock) {
+        this.lgBlock = checkLgBlock(lgBlock);
+    }
+
+    private static int checkLgBlock(int lgBlock) {
         if (lgBlock < 1 || lgBlock > NttKernels.LG_BLOCK) {
-            throw new IllegalArgumentException("lgBlock " + lgBlock + " outside 1 … " + NttKernels.LG_BLOCK);
+            throw new IllegalArgumentException("NTT stages per pass (jzk.ntt.lgBlock) " + lgBlock + " outside 1 … "
+                    + NttKernels.LG_BLOCK);
         }
-        this.lgBlock = lgBlock;
+        return lgBlock;
     }
 
     /** Coefficients → evaluations at ω^i. */
@@ -155,6 +184,16 @@ public final class Ntt implements AutoCloseable {
         forward(data);
     }
 
+    /**
+     * Evaluations at ω^i → evaluations at shift·ω^i: {@link #inverse} then {@link #cosetForward}, with their two
+     * scalings (1/n, then shift^k on coefficient k) in one pass of {@code shift^k/n}.
+     */
+    public void toCoset(KernelHost.Buffer data, long[] shift) {
+        transform(data, invTwiddles);
+        scaleBySeries(data, shift, nInverse());
+        transform(data, twiddles);
+    }
+
     /** Evaluations at shift·ω^i → coefficients: inverse transform, then coefficient k times shift^{−k}/n. */
     public void cosetInverse(KernelHost.Buffer data, long[] shift) {
         cosetInverse(data, shift, F.fromLong(1));
@@ -165,11 +204,11 @@ public final class Ntt implements AutoCloseable {
      * {@code factor} (Montgomery) in the same pass: the transform is linear, so this equals scaling its input.
      */
     public void cosetInverse(KernelHost.Buffer data, long[] shift, long[] factor) {
-        transform(data, invTwiddles);
         long[] shiftInv = new long[4];
         F.inverse(shiftInv, 0, shift, 0);
         long[] c = nInverse();
         F.mul(c, 0, c, 0, factor, 0);
+        transform(data, invTwiddles);
         scaleBySeries(data, shiftInv, c);
     }
 
@@ -192,5 +231,8 @@ public final class Ntt implements AutoCloseable {
     public void close() {
         twiddles.close();
         invTwiddles.close();
+        if (scratch != null) {
+            scratch.close();
+        }
     }
 }

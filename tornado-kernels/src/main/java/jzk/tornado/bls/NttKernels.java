@@ -6,13 +6,28 @@ import jzk.tornado.api.KernelContext;
  * Radix-2 NTT kernels over Fr: iterative Cooley–Tukey, decimation in time after a bit-reversal permutation
  * (Cormen et al., "Introduction to Algorithms", 3rd ed., §30.3, ITERATIVE-FFT). Stage {@code s} (half-size
  * {@code h = 2^s}) pairs indices {@code i0, i0 + h} with {@code i0 mod 2h < h} and twiddle {@code ω_n^{j·n/2h}},
- * {@code j = i0 mod h}. Up to {@link #LG_BLOCK} consecutive stages run in one launch in work-group local memory:
- * for stages {@code s0 … s0+k−1} only bits {@code s0 … s0+k−1} of an index change, so the 2^k elements that
- * share all other bits form an independent block (the "stride" view of Bailey's four-step decomposition).
+ * {@code j = i0 mod h}. Up to {@link #LG_BLOCK} consecutive stages run in one launch ("pass") in work-group local
+ * memory: for stages {@code s0 … s0+k−1} only bits {@code s0 … s0+k−1} of an index change, so the 2^k elements
+ * that share all other bits form an independent block (the "stride" view of Bailey's four-step decomposition).
  * A 2^24 NTT is thus 3 passes over global memory instead of 24.
  *
+ * <p>What a pass does beyond the butterflies, so that no other launch touches the data of a plain transform:
+ * <ul>
+ *   <li>the first pass ({@code s0 = 0}) reads element {@code bitreverse(i)} for index {@code i} (the
+ *       permutation fused into its loads; it must then write another buffer unless it is the only pass);</li>
+ *   <li>a work-group reads its {@code 2^k − 1} twiddles once (the middle stages' into local memory, the first
+ *       and last stage's straight from global memory), not one global read per butterfly;</li>
+ *   <li>the first stage runs on the pair each work-item loaded and the last stage on the pair it stores, in
+ *       registers: {@code k − 1} barriers and local-memory round trips per pass, not {@code k + 1}.</li>
+ * </ul>
+ * One Montgomery product per butterfly, at one call site: the kernel is one loop, so the inlined code stays small
+ * (registers, and the OpenCL compile time on PoCL).
+ *
  * <p>Invariants: data is n = 2^lgN Fr elements, 8 ints each (Montgomery, reduced, see {@link Mont32});
- * {@code tw[i] = ω^i} for {@code i < n/2}, same layout. Work-group size of {@link #stages} is {@code 2^(k−1)}.
+ * {@code tw[i] = ω^i} for {@code i < n/2}, same layout. Work-group size of a pass is {@code 2^(k−1)}; group
+ * {@code g} owns the block whose low {@code s0} index bits are {@code g mod 2^s0} and whose bits above
+ * {@code s0+k} are {@code g >> s0}. Each group reads all of its block before its first barrier and writes it
+ * after its last, so a pass other than a permuting first one may run in place.
  */
 public final class NttKernels {
     private NttKernels() {
@@ -24,77 +39,113 @@ public final class NttKernels {
     public static final int BLOCK = 1024;
     /** Local ints: BLOCK elements × 8 limbs. */
     public static final int BLOCK_INTS = 8192;
+    /** Largest block of {@link #passSmall}: its local arrays are a quarter of {@link #pass}'s (more groups per SM). */
+    public static final int LG_SMALL_BLOCK = 8;
+    private static final int SMALL_BLOCK = 256;
+    private static final int SMALL_BLOCK_INTS = 2048;
     private static final int FR = Mont32.FR;
 
-    /** Swaps element i with element bitreverse(i) (each pair once: the work-item with i < rev(i)). */
-    public static void bitReverse(KernelContext ctx, int[] data, int lgN) {
-        int i = ctx.globalIdx;
-        if (i >= (1 << lgN)) {
-            return;
-        }
-        int j = 0;
-        for (int b = 0; b < lgN; b++) {
-            j = (j << 1) | ((i >>> b) & 1);
-        }
-        if (i < j) {
-            for (int k = 0; k < 8; k++) {
-                int t = data[i * 8 + k];
-                data[i * 8 + k] = data[j * 8 + k];
-                data[j * 8 + k] = t;
-            }
-        }
+    /**
+     * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
+     * CUDA block may declare statically).
+     */
+    public static void pass(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
+        passIn(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k);
+    }
+
+    /** A pass of {@code k ≤ LG_SMALL_BLOCK} stages (8 KiB of data, 127 twiddles). */
+    public static void passSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
+        passIn(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k);
     }
 
     /**
-     * Stages {@code s0 … s0+k−1} in local memory. Work-group {@code g} owns the block whose low {@code s0} index
-     * bits are {@code g mod 2^s0} and whose bits above {@code s0+k} are {@code g >> s0}; its {@code 2^(k−1)}
-     * work-items each load two elements, run one butterfly per stage with a barrier between stages, and store.
-     *
-     * <p>Local memory is limb-major (limb q of element m at {@code q·BLOCK + m}): the work-items of a warp then
-     * read consecutive words, free of bank conflicts (element-major, 32-byte strides would make them 8-way), and
-     * each butterfly works on private copies that the device compiler keeps in registers.
+     * The body of a pass. Local memory is limb-major (limb q of element m at {@code q·stride + m}; twiddle entry
+     * e at {@code q·twStride + e}): the work-items of a warp then read consecutive words, free of bank conflicts.
+     * Stage ls (0 … k−1) of the pass has local half-size {@code h = 2^ls}; its butterfly jl ({@code < h}) pairs
+     * local positions {@code m0 = 2h·(l >> ls) + jl} and {@code m0 + h} (ls = 0: 2l, 2l+1, the pair work-item l
+     * loaded; ls = k−1: l, l + 2^(k−1), the pair it stores) with twiddle exponent
+     * {@code (low + jl·2^s0)·2^(lgN−1−s0−ls)}, kept in entry {@code 2^ls − 1 + jl} of {@code tws} for
+     * {@code 1 ≤ ls ≤ k−2} (written before the first barrier, read after it); stage 0's (one for the group) and
+     * stage k−1's are read from global memory. Global stage 0 (s0 = ls = 0) has twiddle 1: its product is skipped.
      */
-    public static void stages(KernelContext ctx, int[] data, int[] tw, int lgN, int s0, int k) {
-        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+    private static void passIn(KernelContext ctx, int[] buf, int stride, int[] tws, int twStride, int[] src,
+                               int[] dst, int[] tw, int lgN, int s0, int k) {
         int l = ctx.localIdx;
         int g = ctx.groupIdx;
-        int halfBlock = 1 << (k - 1);
+        int half = 1 << (k - 1);
         int low = g & ((1 << s0) - 1);
         int base = low + ((g >>> s0) << (s0 + k));
-        int e0 = base + (l << s0);
-        int e1 = base + ((l + halfBlock) << s0);
-        for (int q = 0; q < 8; q++) {
-            buf[q * BLOCK + l] = data[e0 * 8 + q];
-            buf[q * BLOCK + l + halfBlock] = data[e1 * 8 + q];
+        for (int ls = 1; ls < k - 1; ls++) {
+            if (l < (1 << ls)) {
+                int w = (low + (l << s0)) << (lgN - 1 - s0 - ls);
+                int e = (1 << ls) - 1 + l;
+                for (int q = 0; q < 8; q++) {
+                    tws[q * twStride + e] = tw[w * 8 + q];
+                }
+            }
         }
-        ctx.localBarrier();
         int[] u = new int[8];
         int[] v = new int[8];
         int[] t = new int[8];
+        int wl = (low + (l << s0)) << (lgN - s0 - k);
+        int w0 = low << (lgN - 1 - s0);
+        int r0 = base + ((2 * l) << s0);
+        int r1 = r0 + (1 << s0);
+        if (s0 == 0) {
+            r0 = Integer.reverse(r0) >>> (32 - lgN);
+            r1 = Integer.reverse(r1) >>> (32 - lgN);
+        }
+        for (int q = 0; q < 8; q++) {
+            u[q] = src[r0 * 8 + q];
+            v[q] = src[r1 * 8 + q];
+        }
         for (int ls = 0; ls < k; ls++) {
             int h = 1 << ls;
             int jl = l & (h - 1);
             int m0 = ((l >>> ls) << (ls + 1)) + jl;
             int m1 = m0 + h;
-            int s = s0 + ls;
-            int j = low + (jl << s0); // global index of m0 modulo 2^s
-            int w = j << (lgN - 1 - s);
-            for (int q = 0; q < 8; q++) {
-                u[q] = buf[q * BLOCK + m0];
-                v[q] = buf[q * BLOCK + m1];
+            if (ls > 0) {
+                for (int q = 0; q < 8; q++) {
+                    u[q] = buf[q * stride + m0];
+                    v[q] = buf[q * stride + m1];
+                }
             }
-            Mont32.mul(FR, t, 0, v, 0, tw, w * 8);
+            if (s0 + ls == 0) {
+                for (int q = 0; q < 8; q++) {
+                    t[q] = v[q];
+                }
+            } else {
+                if (ls == 0 || ls == k - 1) {
+                    int w = ls == k - 1 ? wl : w0;
+                    for (int q = 0; q < 8; q++) {
+                        t[q] = tw[w * 8 + q];
+                    }
+                } else {
+                    for (int q = 0; q < 8; q++) {
+                        t[q] = tws[q * twStride + h - 1 + jl];
+                    }
+                }
+                Mont32.mul(FR, t, 0, v, 0, t, 0);
+            }
             Mont32.sub(FR, v, 0, u, 0, t, 0);
             Mont32.add(FR, u, 0, u, 0, t, 0);
-            for (int q = 0; q < 8; q++) {
-                buf[q * BLOCK + m0] = u[q];
-                buf[q * BLOCK + m1] = v[q];
+            if (ls < k - 1) {
+                for (int q = 0; q < 8; q++) {
+                    buf[q * stride + m0] = u[q];
+                    buf[q * stride + m1] = v[q];
+                }
+                ctx.localBarrier();
             }
-            ctx.localBarrier();
         }
+        int o0 = base + (l << s0);
+        int o1 = base + ((l + half) << s0);
         for (int q = 0; q < 8; q++) {
-            data[e0 * 8 + q] = buf[q * BLOCK + l];
-            data[e1 * 8 + q] = buf[q * BLOCK + l + halfBlock];
+            dst[o0 * 8 + q] = u[q];
+            dst[o1 * 8 + q] = v[q];
         }
     }
 

@@ -10,7 +10,8 @@
  *   <li>{@link jzk.tornado.bls.CurveField}: the coordinate field of G1 (Fp) or G2 (Fp2) by degree d.</li>
  *   <li>{@link jzk.tornado.bls.Xyzz}: XYZZ point arithmetic for both groups, formulas as data programs.</li>
  *   <li>Kernels: {@link jzk.tornado.bls.FieldKernels} (element-wise, tests and throughput),
- *       {@link jzk.tornado.bls.NttKernels} (bit reversal, local-memory radix-2 passes, geometric scaling),
+ *       {@link jzk.tornado.bls.NttKernels} (local-memory radix-2 passes with the bit reversal fused into the
+ *       first, geometric scaling),
  *       {@link jzk.tornado.bls.MsmKernels} (Pippenger bucket accumulation, reduction, tree sum; chunked, for
  *       small inputs), {@link jzk.tornado.bls.SortedMsmKernels} (Pippenger with points counting-sorted by bucket
  *       through atomics, sliced bucket sums, split bucket reduction; for large inputs),

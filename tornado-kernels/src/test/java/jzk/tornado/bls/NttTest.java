@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Device NTT (on every test host) against a naive O(n²) BigInteger DFT and against field-arith's CPU {@link FrDomain},
- * bit for bit, for every transform kind, sizes 2^1 … 2^11 (2^11 takes two local-memory passes), plus many-pass
- * plans with small blocks.
+ * bit for bit, for every transform kind, sizes 2^1 … 2^12 (2^11 and up take two local-memory passes), plus
+ * many-pass plans with small blocks.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("jzk.tornado.bls.TestHosts#hosts")
@@ -121,6 +121,49 @@ class NttTest {
     }
 
     /**
+     * Every size 2^1 … 2^12 under pass splits of at most 1, 3, 8 ({@link NttKernels#passSmall} only) and 10
+     * stages: one pass (in place), two (data → scratch → data), many (scratch in place between): forward,
+     * inverse, both coset directions and the subgroup-to-coset re-evaluation on both cosets equal the CPU domain
+     * bit for bit.
+     */
+    @Test
+    void everySizeAndPassSplitMatchesCpu() {
+        Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
+        for (int lgN = 1; lgN <= 12; lgN++) {
+            FrDomain cpu = new FrDomain(lgN, family);
+            for (int lgBlock : new int[] {1, 3, NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
+                try (Ntt plan = new Ntt(host, lgN, family)) {
+                    plan.setLgBlock(lgBlock);
+                    String at = "2^" + lgN + ", passes of ≤ " + lgBlock + " stages";
+                    long[] a = randomVector(plan.n);
+                    long[] want = a.clone();
+                    cpu.fft(want);
+                    assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward " + at);
+                    want = a.clone();
+                    cpu.ifft(want);
+                    assertArrayEquals(want, onDevice(plan, a, plan::inverse), "inverse " + at);
+                    for (Coset c : new Coset[] {Coset.GENERATOR, Coset.ODD}) {
+                        long[] shift = plan.shift(c);
+                        want = a.clone();
+                        cpu.cosetFft(want, shift);
+                        assertArrayEquals(want, onDevice(plan, a, b -> plan.cosetForward(b, shift)),
+                                "coset forward " + c + " " + at);
+                        want = a.clone();
+                        cpu.cosetIfft(want, shift);
+                        assertArrayEquals(want, onDevice(plan, a, b -> plan.cosetInverse(b, shift)),
+                                "coset inverse " + c + " " + at);
+                        want = a.clone();
+                        cpu.ifft(want);
+                        cpu.cosetFft(want, shift);
+                        assertArrayEquals(want, onDevice(plan, a, b -> plan.toCoset(b, shift)),
+                                "to coset " + c + " " + at);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * A host whose pass kernel allows only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
      * pass wants): the plan splits passes to fit and the transform is unchanged.
      */
@@ -151,7 +194,7 @@ class NttTest {
 
             @Override
             public void launch(java.lang.reflect.Method kernel, int globalSize, int localSize, Object... args) {
-                if (kernel.getName().equals("stages") && localSize > 8) {
+                if (kernel.getName().startsWith("pass") && localSize > 8) {
                     throw new IllegalStateException("local size " + localSize + " above the limit 8");
                 }
                 host.launch(kernel, globalSize, localSize, args);
@@ -159,7 +202,7 @@ class NttTest {
 
             @Override
             public int maxLocalSize(java.lang.reflect.Method kernel) {
-                return kernel.getName().equals("stages") ? 8 : host.maxLocalSize(kernel);
+                return kernel.getName().startsWith("pass") ? 8 : host.maxLocalSize(kernel);
             }
 
             @Override

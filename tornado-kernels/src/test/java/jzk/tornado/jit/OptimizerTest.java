@@ -77,7 +77,8 @@ class OptimizerTest {
     @Test
     void blsFieldKernelsUseNoLocalMemory() {
         for (Method m : List.of(Kernels.of(FieldKernels::frMulSub),
-                Kernels.of(FieldKernels::frMulChain), Kernels.of(NttKernels::stages),
+                Kernels.of(FieldKernels::frMulChain), Kernels.of(NttKernels::pass),
+                Kernels.of(NttKernels::passSmall),
                 Kernels.of(NttKernels::mulByPowers), Kernels.of(NttKernels::powers))) {
             String ptx = KernelCompiler.compile(m, Target.ptx(90)).source();
             assertFalse(ptx.contains(".local"), m.getName());
