@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer). `peer` runs sppark's benchmark
+# Steps (default: selftest kernels setup batch, in this order; also: peer, serve). `serve` measures jzk serve
+# against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
 # OUT_DIR/<step>.txt (JSON reports beside it); a step that fails is recorded and the next one still runs.
@@ -40,6 +41,24 @@ for step in "${STEPS[@]}"; do
             run batch-default 120 "$BUNDLE/run.sh" jzk.cli.Main batch --json batch-default.json
             run batch-2p20 200 "$BUNDLE/run.sh" jzk.cli.Main batch --challenges 130 --depth 30 --partitions 2 \
                 --count 4 --concurrency 2 --partition-workers 2 --lookahead 1 --device cuda:0 --json batch-2p20.json ;;
+        serve)
+            S=(--challenges 130 --depth 30 --partitions 1) # 1,051,700 constraints, domain 2^21
+            run serve-setup 200 "$BUNDLE/run.sh" jzk.cli.Main setup "${S[@]}" --device cuda:0
+            run serve-inproc-c1 300 "$BUNDLE/run.sh" jzk.cli.Main batch "${S[@]}" --count 6 --concurrency 1 \
+                --device cuda:0 --json serve-inproc-c1.json
+            run serve-inproc-c2 300 "$BUNDLE/run.sh" jzk.cli.Main batch "${S[@]}" --count 8 --concurrency 2 \
+                --device cuda:0 --json serve-inproc-c2.json
+            (cd "$OUT" && exec "$BUNDLE/run.sh" jzk.cli.Main serve --device cuda:0 --listen 127.0.0.1:7353 \
+                --timeline serve-timeline.csv) >"$OUT/serve-daemon.txt" 2>&1 &
+            daemon=$!
+            for _ in $(seq 120); do grep -q 'serving gRPC' "$OUT/serve-daemon.txt" && break; sleep 1; done
+            run serve-c1 300 "$BUNDLE/run.sh" jzk.cli.Main batch --server 127.0.0.1:7353 "${S[@]}" --count 6 \
+                --concurrency 1 --warmup 2 --json serve-c1.json
+            run serve-c2 300 "$BUNDLE/run.sh" jzk.cli.Main batch --server 127.0.0.1:7353 "${S[@]}" --count 8 \
+                --concurrency 2 --warmup 0 --json serve-c2.json
+            run serve-metrics 60 "$BUNDLE/run.sh" jzk.cli.Main serve status --server 127.0.0.1:7353 --metrics
+            kill "$daemon"
+            wait "$daemon" ;;
         *) echo "unknown step $step" >>"$OUT/suite.txt" ;;
     esac
 done

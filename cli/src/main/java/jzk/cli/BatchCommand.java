@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import jzk.prover.batch.PorepGroth16;
-import jzk.prover.batch.ProverBackends;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.MemoryBudget;
@@ -75,7 +75,8 @@ public final class BatchCommand implements Callable<Integer> {
     Long memoryBudgetBytes;
 
     @Option(names = "--device", paramLabel = "NAME", split = ",",
-            description = "Device(s) for the GPU stage: cuda:0, opencl:…, jvm; sim:N with --synthetic.")
+            description = "Device(s) for the GPU stage: cuda:0, opencl:…, cpu (the CPU prover), jvm (the Java "
+                    + "kernel executor: bit-exact reference, slow); sim:N with --synthetic.")
     List<String> devices = new ArrayList<>();
 
     @Mixin
@@ -149,22 +150,54 @@ public final class BatchCommand implements Callable<Integer> {
             description = "Synthetic: buffers in native memory, freed when consumed (RSS follows the pipeline).")
     boolean syntheticOffHeap;
 
+    @Option(names = "--server", paramLabel = "HOST:PORT",
+            description = "Run the batch against a jzk serve (built-in circuit: shape options or one --input file; "
+                    + "--count, --concurrency clients, --seed, --out, --json apply; the pipeline options are the "
+                    + "server's).")
+    String server;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --server: the server's shared secret.")
+    Path tokenFile;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "With --server: proofs before the measured ones, 0..1000 (default ${DEFAULT-VALUE}).")
+    int warmup = 1;
+
     /** Set by {@link Main}: whether stderr is a terminal (progress line). */
     boolean progressLine;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         checkBounds();
+        if (server != null) {
+            if (synthetic) {
+                throw new CliException(CliException.USAGE, "--server and --synthetic exclude each other");
+            }
+            Limits.range("--warmup", warmup, 0, 1000);
+            new OutputPaths().file("--json", json).dir("--out", outDir).check();
+            ClientOptions c = new ClientOptions();
+            c.server = server;
+            c.tokenFile = tokenFile;
+            return ServerBatch.run(c, input == null ? ServerBatch.porep(shape.shape()) : null, shape.partitions, input, seed, count,
+                    concurrency, warmup, outDir, json, spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         // every output checked before any work (parameter generation, proofs): not found after the batch
         new OutputPaths().file("--json", json).file("--timeline", timeline).file("--buffer-log", bufferLog)
                 .dir("--hgrm", hgrmDir).dir("--out", synthetic ? null : outDir).check();
-        List<String> deviceNames = synthetic ? simulatedDevices(devices) : WorkloadHooks.realDevices(devices);
-        // missing parameters are generated on the batch's first non-CPU device, else on the CPU
+        // the devices' memory (resident bases, staging, setup tables) is freed when the batch ends, however it ends
+        try (ProverSession session = synthetic ? null : WorkloadHooks.session(devices)) {
+            return run(session);
+        }
+    }
+
+    /** The batch on {@code session}'s devices (null: {@code --synthetic} on simulated devices). */
+    private int run(ProverSession session) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> deviceNames = synthetic ? simulatedDevices(devices) : session.devices();
+        // missing parameters are generated on the session's setup device (its first non-CPU device), else the CPU
         WorkloadFactory factory = synthetic ? syntheticFactory()
-                : WorkloadHooks.groth16(input, shape, seed, err, deviceNames.stream()
-                        .filter(d -> !ProverBackends.isCpu(d)).findFirst().orElse("jvm"));
+                : WorkloadHooks.groth16(input, shape, seed, err, session);
         if (outDir != null && factory instanceof PorepGroth16 g) {
             // the key the proofs verify under, beside them: jzk verify --vk DIR/verification_key.json works at once
             OutputPaths.write("--out", outDir.resolve(VK_FILE),

@@ -3,9 +3,10 @@ package jzk.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import jzk.prover.batch.ProverSession;
 import jzk.tornado.api.BackendStatus;
 import jzk.tornado.api.DeviceInfo;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,7 +38,8 @@ public final class DevicesCommand implements Callable<Integer> {
         for (BackendStatus b : Devices.backends()) {
             out.println("  " + b.describe());
         }
-        out.println("default for jzk batch / prove: " + WorkloadHooks.realDevices(List.of()).get(0));
+        out.println("default for jzk batch / prove: " + ProverSession.defaultDevice()
+                + " (cpu: the CPU prover; jvm: the Java kernel executor, the bit-exact reference)");
         out.flush();
         return 0;
     }

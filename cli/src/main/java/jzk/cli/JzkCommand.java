@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
             ProveCommand.class,
             VerifyCommand.class,
             BatchCommand.class,
+            ServeCommand.class,
             BenchCommand.class,
             VersionCommand.class,
             HelpCommand.class,

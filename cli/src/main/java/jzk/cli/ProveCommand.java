@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.Arrays;
 import jzk.arith.Fr;
 import jzk.prover.batch.PorepGroth16;
-import jzk.prover.batch.ProverBackends;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.batch.PorepProof;
 import jzk.prover.batch.PorepProofWorkload;
 import jzk.prover.circuits.PorepInputException;
@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
  *       and public.json ({@link SnarkjsProver}; on the CPU unless {@code --device} names a device), written only
  *       after the proof verified under the zkey's own verifying key.</li>
  * </ul>
+ * Either mode proves on a {@link ProverSession} of {@code --device}, closed when the command ends.
  */
 @Command(name = "prove", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Prove one input: the built-in circuit (--input vanilla.json) or circom/snarkjs files "
@@ -56,7 +57,9 @@ public final class ProveCommand implements Callable<Integer> {
     long seed = 1;
 
     @Option(names = "--device", paramLabel = "NAME",
-            description = "Device of the NTTs and MSMs (built-in default: the best device; snarkjs default: jvm/CPU).")
+            description = "Device of the NTTs and MSMs: cuda:0, opencl:…, cpu (the CPU prover), jvm (the Java kernel "
+                    + "executor: bit-exact reference, slow); built-in default: the best GPU, else cpu; snarkjs "
+                    + "default: cpu.")
     String device;
 
     @Option(names = "--vk", paramLabel = "FILE", description = "Built-in circuit: also write the verifying key.")
@@ -97,12 +100,16 @@ public final class ProveCommand implements Callable<Integer> {
             if (r1cs != null) {
                 Limits.inputFile("--r1cs", r1cs, 0);
             }
-            return snarkjs();
+            try (ProverSession session = WorkloadHooks.session(List.of(device == null ? ProverSession.CPU : device))) {
+                return snarkjs(session);
+            }
         }
         if (input != null) {
             Limits.inputFile("--input", input, Limits.MAX_INPUT_JSON_BYTES);
         }
-        return builtIn();
+        try (ProverSession session = WorkloadHooks.session(device == null ? List.of() : List.of(device))) {
+            return builtIn(session);
+        }
     }
 
     /**
@@ -110,14 +117,14 @@ public final class ProveCommand implements Callable<Integer> {
      * constraint of {@code --r1cs}, or a proof that does not verify under the zkey's own verifying key, exits 1
      * with a line saying whether the witness or the key is at fault, and nothing is written.
      */
-    private int snarkjs() {
+    private int snarkjs(ProverSession session) {
         long t0 = System.nanoTime();
-        String dev = device == null ? "jvm" : WorkloadHooks.realDevices(List.of(device)).get(0);
+        String dev = session.devices().get(0);
         try {
             Zkey z = Zkey.read(zkey);
             long[] w = SnarkjsProver.readWitness(wtns);
             CircomR1cs cs = r1cs == null ? null : R1csFile.read(r1cs);
-            jzk.prover.groth16.Proof p = SnarkjsProver.proveChecked(z, w, wtns, cs, ProverBackends.forDevice(dev));
+            jzk.prover.groth16.Proof p = SnarkjsProver.proveChecked(z, w, wtns, cs, session.backend(dev));
             long[] pub = Arrays.copyOfRange(w, 4, 4 * (z.nPublic + 1)); // canonical → Montgomery, as public.json wants
             Fr.F.fromCanonicalVector(pub, 0, z.nPublic);
             ProofFiles.write(p, pub, proof, publicJson);
@@ -137,18 +144,18 @@ public final class ProveCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "proved %s with %s on %s in %.2f s (verified%s)%n", wtns, zkey,
-                ProverBackends.isCpu(dev) ? "the CPU" : dev, (System.nanoTime() - t0) / 1e9,
+                ProverSession.isCpu(dev) ? "the CPU" : dev, (System.nanoTime() - t0) / 1e9,
                 r1cs != null ? "; witness checked against " + r1cs : "");
         out.println("proof written to " + proof + ", public signals to " + publicJson);
         out.flush();
         return 0;
     }
 
-    private int builtIn() throws Exception {
+    private int builtIn(ProverSession session) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
-        PorepGroth16 f = WorkloadHooks.groth16(input, shape, seed, err, dev);
+        String dev = session.devices().get(0);
+        PorepGroth16 f = WorkloadHooks.groth16(input, shape, seed, err, session);
         PorepProofWorkload w;
         try {
             w = f.workload(f.input(0), input != null ? input.toString() : "generated input (seed " + seed + ")");

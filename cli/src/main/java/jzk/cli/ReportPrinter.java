@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import jzk.prover.batch.ProverBackends;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.BufferClass;
@@ -127,12 +127,12 @@ final class ReportPrinter implements BatchRunner.Listener {
     }
 
     /**
-     * Busy fraction per device, named for what it is: a CPU device ({@code jvm}) runs the GPU stage on CPU
-     * threads, so its figure is "compute busy", not "GPU busy"; {@code sim:N} devices are simulated.
+     * Busy fraction per device, named for what it is: {@code cpu} (the CPU prover) and {@code jvm} (the Java kernel
+     * executor) run the GPU stage on CPU threads, so its figure is "compute busy", not "GPU busy"; {@code sim:N} devices are simulated.
      */
     static String busyLine(Map<String, Double> busy) {
         Map<String, String> kinds = new java.util.LinkedHashMap<>();
-        busy.keySet().forEach(d -> kinds.put(d, ProverBackends.isCpu(d) ? "compute"
+        busy.keySet().forEach(d -> kinds.put(d, ProverSession.isCpu(d) || d.equals(ProverSession.JVM) ? "compute"
                 : d.startsWith("sim:") ? "simulated GPU" : "GPU"));
         java.util.function.Function<Double, String> pct = v -> String.format(Locale.ROOT, "%.1f%%", 100 * v);
         if (kinds.values().stream().distinct().count() > 1) {

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PartitionShape;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.r1cs.R1cs;
@@ -24,8 +25,9 @@ import picocli.CommandLine.Spec;
  * into it (see {@link ParamsCache}); prints the file, its size and the key's sizes, and exports the verifying key
  * as snarkjs {@code verification_key.json} (which {@code jzk verify} and {@code snarkjs groth16 verify} read).
  * The partition count does not matter: every partition of a shape shares the parameters. Generation runs its large
- * fixed-base batches on {@code --device} (default: the best GPU, as {@code jzk batch}; {@code jvm}: the CPU) and
- * prints which path ran and how long it took.
+ * fixed-base batches on {@code --device} (default: the best GPU, as {@code jzk batch}; {@code cpu}: the CPU;
+ * {@code jvm}: the Java kernel executor) through a {@link ProverSession} closed when the command ends, and prints
+ * which path ran and how long it took.
  */
 @Command(name = "setup", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate (or load cached) Groth16 parameters for a built-in circuit shape; export the "
@@ -45,8 +47,8 @@ public final class SetupCommand implements Callable<Integer> {
     boolean force;
 
     @Option(names = "--device", paramLabel = "NAME",
-            description = "Device for parameter generation: cuda:0, opencl:…, or jvm for the CPU "
-                    + "(default: the best GPU, else the CPU).")
+            description = "Device for parameter generation: cuda:0, opencl:…, cpu, or jvm (the Java kernel "
+                    + "executor: bit-exact reference, slow) (default: the best GPU, else cpu).")
     String device;
 
     @Option(names = "--verbose", description = "Stack traces on errors.")
@@ -59,11 +61,13 @@ public final class SetupCommand implements Callable<Integer> {
         new OutputPaths().file("--vk", vk).check();
         PartitionShape s = shape.shape();
         R1cs cs = PorepGroth16.r1cs(s);
-        String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
-        ParamsCache.Loaded p = shape.cache().withSetupDevice(dev).loadOrGenerate(s.shapeId(), cs, line -> {
-            err.println("jzk: " + line);
-            err.flush();
-        });
+        ParamsCache.Loaded p;
+        try (ProverSession session = WorkloadHooks.session(device == null ? List.of() : List.of(device))) {
+            p = shape.cache().withSetup(session::setupEngine).loadOrGenerate(s.shapeId(), cs, line -> {
+                err.println("jzk: " + line);
+                err.flush();
+            });
+        }
         ProvingKey pk = p.pk();
         out.printf(Locale.ROOT, "circuit: %s — %d constraints, %d variables, %d public inputs, domain 2^%d%n",
                 s.shapeId(), cs.numConstraints(), cs.numVariables(), cs.numInputs(), pk.lgDomain);

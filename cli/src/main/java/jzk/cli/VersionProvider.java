@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jzk.tornado.api.BackendStatus;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import picocli.CommandLine.IVersionProvider;
 
 /**

@@ -12,6 +12,7 @@ import jzk.cluster.Db;
 import jzk.cluster.ProverAdapter;
 import jzk.cluster.Worker;
 import jzk.prover.batch.ParamsCache;
+import jzk.prover.batch.ProverSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +33,8 @@ public final class WorkerCommand implements Callable<Integer> {
     @Mixin
     DbOptions dbOptions = new DbOptions();
 
-    @Option(names = "--device", paramLabel = "NAME", description = "Device to prove on (default: the best device).")
+    @Option(names = "--device", paramLabel = "NAME", description = "Device to prove on: cuda:0, opencl:…, cpu (the "
+            + "CPU prover), jvm (the Java kernel executor) (default: the best GPU, else cpu).")
     String device;
 
     @Option(names = "--name", paramLabel = "NAME", description = "Worker name, the lease owner; unique in the "
@@ -71,7 +73,14 @@ public final class WorkerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Db db = dbOptions.db();
-        String dev = WorkloadHooks.realDevices(device == null ? List.of() : List.of(device)).get(0);
+        // the worker's device and the memory it keeps there, freed when the worker stops
+        try (ProverSession session = WorkloadHooks.session(device == null ? List.of() : List.of(device))) {
+            return run(db, session);
+        }
+    }
+
+    private int run(Db db, ProverSession session) throws Exception {
+        String dev = session.devices().get(0);
         String host = java.net.InetAddress.getLocalHost().getHostName();
         String me = name != null ? name : host + "-" + ProcessHandle.current().pid();
         long mem = memory != null ? memory : Runtime.getRuntime().maxMemory();
@@ -83,7 +92,7 @@ public final class WorkerCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         DateTimeFormatter t = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
-        Worker w = new Worker(db, new ProverAdapter(dev, ParamsCache.of(cacheDir),
+        Worker w = new Worker(db, new ProverAdapter(session, ParamsCache.of(cacheDir),
                 Path.of(System.getProperty("java.io.tmpdir"), "jzk-worker-" + ProcessHandle.current().pid()),
                 line -> log(out, t, me, line)), cfg, line -> log(out, t, me, line));
         CountDownLatch ended = new CountDownLatch(1);

@@ -3,17 +3,15 @@ package jzk.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInputException;
-import jzk.tornado.api.Device;
-import jzk.tornado.api.DeviceException;
-import jzk.tornado.api.Devices;
 
 /**
  * THE PLUG-IN POINT for real proving in {@code jzk batch}: what it proves ({@link PorepGroth16}, the built-in
- * PoRep-like circuit under cached Groth16 parameters) and on which devices ({@link Devices}).
+ * PoRep-like circuit under cached Groth16 parameters) and on which devices (a {@link ProverSession}, opened once
+ * per command by {@link #session} and closed by the command).
  * {@code jzk batch --synthetic} uses {@link jzk.prover.pipeline.SyntheticWorkload} instead.
  */
 final class WorkloadHooks {
@@ -26,13 +24,12 @@ final class WorkloadHooks {
      * with one progress line on {@code err} when they are generated.
      *
      * @param input       the {@code --input} vanilla-proof JSON file or directory, or {@code null} for generated inputs
-     * @param setupDevice the device that generates missing parameters (its large fixed-base batches): a GPU name
-     *                    from {@link #realDevices}, or {@code jvm} for the CPU
+     * @param session     the devices of the GPU stages; missing parameters are generated on its setup device
      */
-    static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err, String setupDevice) {
+    static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err, ProverSession session) {
         try {
-            PorepGroth16 f = PorepGroth16.open(shape.shape(), shape.partitions, input, seed,
-                    shape.cache().withSetupDevice(setupDevice), line -> {
+            PorepGroth16 f = PorepGroth16.open(shape.shape(), shape.partitions, input, seed, shape.cache(),
+                    session, line -> {
                 err.println("jzk: " + line);
                 err.flush();
             });
@@ -51,28 +48,15 @@ final class WorkloadHooks {
     }
 
     /**
-     * Resolves {@code --device} names, or picks the best device when none is given: a CUDA device, else an NVIDIA
-     * OpenCL GPU, else another OpenCL GPU, else {@code jvm} (the CPU prover). A CPU OpenCL device (PoCL) is only
-     * used when named: it runs the kernels correctly but slower than the pure-Java CPU path. An unknown name is
-     * one line naming it and the available devices.
+     * The session of a command's {@code --device} names ({@link ProverSession#open}): without names the best GPU,
+     * else {@code cpu}. An unknown name (one line naming it and the available devices) or a repeated one is a
+     * usage error.
      */
-    static List<String> realDevices(List<String> requested) {
-        if (requested.isEmpty()) {
-            Device best = Devices.best();
-            return List.of(best.info().isGpu() ? best.name() : "jvm");
+    static ProverSession session(List<String> requested) {
+        try {
+            return ProverSession.open(requested);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(CliException.USAGE, e.getMessage(), e);
         }
-        List<String> out = new ArrayList<>();
-        for (String d : requested) {
-            try {
-                out.add(Devices.get(d).name());
-            } catch (DeviceException e) {
-                throw new CliException(CliException.USAGE, "unknown device '" + d + "'; available: "
-                        + Devices.list().stream().map(i -> i.name()).toList());
-            }
-        }
-        if (out.stream().distinct().count() != out.size()) {
-            throw new CliException(CliException.USAGE, "device listed twice in --device " + requested);
-        }
-        return out;
     }
 }

@@ -73,7 +73,7 @@ class BoundedInputsTest {
         Path deep = dir.resolve("deep.json");
         Files.writeString(deep, "[".repeat(5000) + "]".repeat(5000));
         assertOneLine(CliRun.of("prove", "--input", deep.toString(), "--proof", dir.resolve("p.json").toString(),
-                "--public", dir.resolve("q.json").toString(), "--device", "jvm"), 2, "jzk: ");
+                "--public", dir.resolve("q.json").toString(), "--device", "cpu"), 2, "jzk: ");
         Path deepProof = dir.resolve("deep-proof.json");
         Files.writeString(deepProof, "{\"a\":".repeat(5000) + "1" + "}".repeat(5000));
         Path fixture = CheckedSnarkjsProveTest.FIXTURE;

@@ -29,6 +29,7 @@ import jzk.cluster.LocalPostgres;
 import jzk.cluster.ProofCodecs;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInputGenerator;
 import jzk.prover.circuits.PorepPartition;
 import jzk.prover.circuits.PorepShape;
@@ -93,7 +94,7 @@ class ClusterTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1",
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), "jzk.cli.Main",
-                "worker", "--db", url, "--device", "jvm", "--name", name, "--lease", "3", "--heartbeat", "0.5",
+                "worker", "--db", url, "--device", "cpu", "--name", name, "--lease", "3", "--heartbeat", "0.5",
                 "--poll", "0.2", "--cache", cache.toString())
                 .redirectErrorStream(true).redirectOutput(logs.resolve(name + ".log").toFile()).start();
     }
@@ -109,7 +110,10 @@ class ClusterTest {
         Files.createDirectories(logs);
         Path cache = dir.resolve("cache");
         // the parameters every worker shares, and this test's own copy of the verifying key
-        PorepGroth16 params = PorepGroth16.open(SHAPE, 1, null, 0, ParamsCache.of(cache), l -> { });
+        PorepGroth16 params;
+        try (ProverSession cpu = ProverSession.open(List.of(ProverSession.CPU))) {
+            params = PorepGroth16.open(SHAPE, 1, null, 0, ParamsCache.of(cache), cpu, l -> { });
+        }
         PreparedVerifyingKey pvk = new PreparedVerifyingKey(params.provingKey().vk);
         try (LocalPostgres pg = LocalPostgres.start(Path.of("target", "pg"), false)) {
             Db db = Db.of(pg.url());

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code jzk batch} with the real Groth16 workload on the jvm (CPU) device, tiny shape (K = 1, D = 2: ~800
+ * {@code jzk batch} with the real Groth16 workload on the CPU prover (cpu), tiny shape (K = 1, D = 2: ~800
  * constraints, 2^10 domain); the parameter cache is shared by the tests of this class.
  */
 @Timeout(60)
@@ -49,7 +49,7 @@ class Groth16BatchTest {
         Path json = dir.resolve("r.json");
         Path log = dir.resolve("buf.log");
         Path out = dir.resolve("proofs");
-        CliRun r = CliRun.of(cmd("batch", "--device", "jvm", "--count", "3", "--partitions", "2",
+        CliRun r = CliRun.of(cmd("batch", "--device", "cpu", "--count", "3", "--partitions", "2",
                 "--json", json.toString(), "--buffer-log", log.toString(), "--out", out.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         // the written proofs verify with the exported key, independently of the pipeline's own check: the key
@@ -100,7 +100,7 @@ class Groth16BatchTest {
         new ObjectMapper().writeValue(bad.toFile(), root);
 
         Path json = dir.resolve("r.json");
-        CliRun r = CliRun.of(cmd("batch", "--device", "jvm", "--count", "3", "--input", inputs.toString(),
+        CliRun r = CliRun.of(cmd("batch", "--device", "cpu", "--count", "3", "--input", inputs.toString(),
                 "--json", json.toString()));
         assertEquals(1, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("2 completed (2 verified), 1 failed, 0 cancelled"), r.out());
@@ -145,7 +145,7 @@ class Groth16BatchTest {
     @Test
     void truncatedCacheFileIsReportedAndRegenerated(@TempDir Path dir) throws Exception {
         String[] batch = {"batch", "--challenges", "1", "--depth", "2", "--cache", dir.toString(), "--count", "1",
-            "--partitions", "1", "--device", "jvm"};
+            "--partitions", "1", "--device", "cpu"};
         CliRun first = CliRun.of(batch);
         assertEquals(0, first.exitCode(), first.err());
         assertTrue(first.err().contains("generating Groth16 parameters"), first.err());

@@ -99,7 +99,7 @@ class InterruptTest {
         Path cache = dir.resolve("cache");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "jzk.cli.Main", "setup",
-                "--challenges", "8", "--depth", "8", "--device", "jvm", "--cache", cache.toString(), "--vk",
+                "--challenges", "8", "--depth", "8", "--device", "cpu", "--cache", cache.toString(), "--vk",
                 dir.resolve("vk.json").toString()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("setup.log").toFile()).start();
         try {

@@ -73,7 +73,7 @@ class OutputFilesTest {
         Files.writeString(victim, "precious");
         Files.createSymbolicLink(out.resolve("proof-1.json"), victim);
         CliRun r = CliRun.of("batch", "--challenges", "1", "--depth", "2", "--cache", dir.resolve("cache").toString(),
-                "--device", "jvm", "--count", "1", "--partitions", "1", "--out", out.toString());
+                "--device", "cpu", "--count", "1", "--partitions", "1", "--out", out.toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertEquals("precious", Files.readString(victim));
         assertFalse(Files.isSymbolicLink(out.resolve("proof-1.json")));

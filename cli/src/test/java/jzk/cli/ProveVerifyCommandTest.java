@@ -48,7 +48,7 @@ class ProveVerifyCommandTest {
                 && setup.out().contains("verifying key written to"), setup.out());
         CliRun gen = CliRun.of(concat(new String[] {"gen-input", "--seed", "7", "-o", f("v.json")}, shape));
         assertEquals(0, gen.exitCode(), gen.err());
-        CliRun prove = CliRun.of("prove", "--input", f("v.json"), "--cache", cache.toString(), "--device", "jvm",
+        CliRun prove = CliRun.of("prove", "--input", f("v.json"), "--cache", cache.toString(), "--device", "cpu",
                 "--proof", f("proof.json"), "--public", f("public.json"));
         assertEquals(0, prove.exitCode(), prove.err());
         assertTrue(prove.out().contains("proved 2 partition(s)") && prove.out().contains("(verified)"),

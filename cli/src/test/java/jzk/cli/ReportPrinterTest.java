@@ -45,6 +45,8 @@ class ReportPrinterTest {
     void busyOfACpuDeviceIsComputeNotGpu() {
         assertEquals("compute busy: jvm=94.4% (CPU threads running the GPU stage)",
                 ReportPrinter.busyLine(Map.of("jvm", 0.944)));
+        assertEquals("compute busy: cpu=50.0% (CPU threads running the GPU stage)",
+                ReportPrinter.busyLine(Map.of("cpu", 0.5)));
         assertEquals("GPU busy: cuda:0=96.0%", ReportPrinter.busyLine(Map.of("cuda:0", 0.96)));
         assertEquals("GPU busy (simulated): sim:0=50.0%", ReportPrinter.busyLine(Map.of("sim:0", 0.5)));
         Map<String, Double> mixed = new java.util.LinkedHashMap<>();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,7 +33,7 @@ class SetupCommandTest {
 
     @Test
     void cpuPathIsReported(@TempDir Path dir) {
-        CliRun r = CliRun.of(with("setup", dir, "--device", "jvm", "--vk", dir.resolve("vk.json").toString()));
+        CliRun r = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", dir.resolve("vk.json").toString()));
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("setup on the CPU: "), r.out());
         assertTrue(r.err().contains("(CPU)"), r.err());
@@ -43,17 +43,17 @@ class SetupCommandTest {
     @Test
     void anExistingKeyFileIsReplacedOnlyWithForce(@TempDir Path dir) throws Exception {
         Path vk = dir.resolve("vk.json");
-        assertEquals(0, CliRun.of(with("setup", dir, "--device", "jvm", "--vk", vk.toString())).exitCode());
+        assertEquals(0, CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString())).exitCode());
         String key = Files.readString(vk);
-        CliRun same = CliRun.of(with("setup", dir, "--device", "jvm", "--vk", vk.toString()));
+        CliRun same = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString()));
         assertEquals(0, same.exitCode(), same.err());
         assertTrue(same.out().contains("verifying key unchanged in " + vk), same.out());
         Files.writeString(vk, "{\"another\": \"key\"}");
-        CliRun other = CliRun.of(with("setup", dir, "--device", "jvm", "--vk", vk.toString()));
+        CliRun other = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString()));
         assertEquals(2, other.exitCode(), other.out());
         assertTrue(other.err().contains("holds another verifying key") && other.err().contains("--force"), other.err());
         assertEquals("{\"another\": \"key\"}", Files.readString(vk), "refused: the file is untouched");
-        CliRun forced = CliRun.of(with("setup", dir, "--device", "jvm", "--vk", vk.toString(), "--force"));
+        CliRun forced = CliRun.of(with("setup", dir, "--device", "cpu", "--vk", vk.toString(), "--force"));
         assertEquals(0, forced.exitCode(), forced.err());
         assertEquals(key, Files.readString(vk));
     }
@@ -80,7 +80,7 @@ class SetupCommandTest {
         assertTrue(r.out().matches("(?s).*fixed-base: [1-9]\\d* points on the device.*"), r.out());
         String proof = dir.resolve("proof.json").toString();
         String pub = dir.resolve("public.json").toString();
-        CliRun p = CliRun.of(with("prove", dir, "--device", "jvm", "--proof", proof, "--public", pub));
+        CliRun p = CliRun.of(with("prove", dir, "--device", "cpu", "--proof", proof, "--public", pub));
         assertEquals(0, p.exitCode(), p.out() + p.err());
         CliRun v = CliRun.of("verify", "--vk", dir.resolve("vk.json").toString(), "--proof", proof, "--public", pub);
         assertEquals(0, v.exitCode(), v.err());

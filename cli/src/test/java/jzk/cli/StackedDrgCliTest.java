@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --shape stacked-drg} on the CLI: gen-input writes a vanilla proof that reads back valid, bad shape options
- * are one line; opt-in, a whole batch of the smallest partition (2^17 constraints) on the jvm device
+ * are one line; opt-in, a whole batch of the smallest partition (2^17 constraints) on the CPU prover
  * ({@code -Djzk.test.stackedDrgProof=true}) or an OpenCL device ({@code -Djzk.test.opencl=opencl:0:0}).
  */
 class StackedDrgCliTest {
@@ -63,10 +63,10 @@ class StackedDrgCliTest {
 
     @Test
     @Timeout(600)
-    void batchOnTheJvmDevice() {
+    void batchOnTheCpuProver() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("jzk.test.stackedDrgProof"),
-                "SKIPPED: set -Djzk.test.stackedDrgProof=true to prove a StackedDRG batch on the jvm device");
-        batchOn("jvm");
+                "SKIPPED: set -Djzk.test.stackedDrgProof=true to prove a StackedDRG batch on the CPU prover");
+        batchOn("cpu");
     }
 
     @Test

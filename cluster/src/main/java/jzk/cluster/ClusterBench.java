@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInputGenerator;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
@@ -30,9 +31,9 @@ import jzk.prover.gadgets.MerkleHash;
  *       Filecoin-sized result (10 partitions: 1,920-byte proof, 10 public-input vectors), over jobs that are never
  *       proven; per-operation latency and jobs/s;</li>
  *   <li>throughput with 1, 2, … real {@code jzk worker} processes (the CLI's main class on this JVM's class path)
- *       proving the tiny built-in shape (k=1, d=1) on the jvm device.</li>
+ *       proving the tiny built-in shape (k=1, d=1) on the CPU prover.</li>
  * </ol>
- * Usage: {@code ClusterBench [dbJobs] [proofJobs] [workerCounts, e.g. 1,2,3] [devices, e.g. jvm or
+ * Usage: {@code ClusterBench [dbJobs] [proofJobs] [workerCounts, e.g. 1,2,3] [devices, e.g. cpu or
  * cuda:0,cuda:1: worker i proves on device i mod n] [shape K,D, default 1,1]}.
  */
 public final class ClusterBench {
@@ -46,7 +47,7 @@ public final class ClusterBench {
         int proofJobs = args.length > 1 ? Integer.parseInt(args[1]) : 30;
         int[] workerCounts = Arrays.stream((args.length > 2 ? args[2] : "1,2,3").split(","))
                 .mapToInt(Integer::parseInt).toArray();
-        String[] devices = (args.length > 3 ? args[3] : "jvm").split(",");
+        String[] devices = (args.length > 3 ? args[3] : "cpu").split(",");
         int[] kd = Arrays.stream((args.length > 4 ? args[4] : "1,1").split(","))
                 .mapToInt(Integer::parseInt).toArray();
         System.out.printf(Locale.ROOT, "cpus=%d devices=%s shape k=%d d=%d%n",
@@ -65,7 +66,9 @@ public final class ClusterBench {
             }
             Path cache = work.resolve("cache");
             PorepShape shape = new PorepShape(kd[0], kd[1], MerkleHash.POSEIDON);
-            PorepGroth16.open(shape, 1, null, 0, ParamsCache.of(cache).withSetupDevice(devices[0]), l -> { });
+            try (ProverSession session = ProverSession.open(List.of(devices[0]))) {
+                PorepGroth16.open(shape, 1, null, 0, ParamsCache.of(cache), session, l -> { });
+            }
             for (int w : workerCounts) {
                 throughput(fresh(pg, "w" + w), shape, proofJobs, w, devices, cache, work);
             }

@@ -20,7 +20,7 @@ import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.PorepProof;
 import jzk.prover.batch.PorepProofWorkload;
-import jzk.prover.batch.ProverBackends;
+import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInput;
 import jzk.prover.circuits.PorepJson;
 import jzk.prover.circuits.PorepShape;
@@ -32,7 +32,7 @@ import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
 
 /**
- * THE ONE PLACE where the cluster calls the prover (re-point it here when the CLI's device session lands). Two job
+ * THE ONE PLACE where the cluster calls the prover, on the worker's {@link ProverSession} (one device). Two job
  * kinds, both referencing their inputs by SHA-256 into the {@code blobs} table:
  * <ul>
  *   <li>{@code porep} — the built-in PoRep-like circuit: spec {@code {challenges, depth, leafHash, input}}, the
@@ -50,6 +50,7 @@ public final class ProverAdapter {
     /** Memory estimate per domain element of a porep partition: see {@link #porep}. */
     static final long POREP_BYTES_PER_DOMAIN_ELEMENT = 3 * 32 + 4 * 96 + 192;
 
+    private final ProverSession session;
     private final String device;
     private final ParamsCache cache;
     private final Path workDir;
@@ -75,12 +76,13 @@ public final class ProverAdapter {
     }
 
     /**
-     * @param device  {@code jvm} (the CPU) or a device name of {@code jzk devices}
+     * @param session the worker's devices (the first proves; {@code cpu}: the CPU prover), owned by the caller
      * @param cache   the parameter cache of built-in circuits
      * @param workDir where zkey/wtns blobs are written for the snarkjs readers
      */
-    public ProverAdapter(String device, ParamsCache cache, Path workDir, Consumer<String> log) {
-        this.device = device;
+    public ProverAdapter(ProverSession session, ParamsCache cache, Path workDir, Consumer<String> log) {
+        this.session = session;
+        this.device = session.devices().get(0);
         this.cache = cache;
         this.workDir = workDir;
         this.log = log;
@@ -167,7 +169,7 @@ public final class ProverAdapter {
         }
         PorepGroth16 f = porep.computeIfAbsent(shape.shapeId(), id -> {
             try {
-                return PorepGroth16.open(shape, in.partitions().size(), null, 0, cache.withSetupDevice(device), log);
+                return PorepGroth16.open(shape, in.partitions().size(), null, 0, cache, session, log);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -208,7 +210,7 @@ public final class ProverAdapter {
         Proof p;
         try {
             w = SnarkjsProver.readWitness(wf);
-            p = SnarkjsProver.proveChecked(z, w, wf, null, ProverBackends.forDevice(device));
+            p = SnarkjsProver.proveChecked(z, w, wf, null, session.backend(device));
         } catch (IOException | RuntimeException e) {
             throw new BadJobException(name + ": " + e.getMessage(), e);
         } finally {

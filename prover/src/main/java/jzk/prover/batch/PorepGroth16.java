@@ -27,7 +27,8 @@ import jzk.prover.r1cs.R1csCache;
  *
  * <p>Shared, read-only state (built once by {@link #open}): the partition R1CS (recorded once per shape,
  * {@link R1csCache#shared()}), the proving key from the {@link ParamsCache} (generated on first use) and the
- * prepared verifying key. Inputs: without {@code --input}, proof i's vanilla proof is generated
+ * prepared verifying key; the GPU stages prove on the backends of the run's {@link ProverSession} (the caller's,
+ * not closed here). Inputs: without {@code --input}, proof i's vanilla proof is generated
  * deterministically by the shape's generator ({@link PorepInputGenerator} or
  * {@link jzk.prover.circuits.StackedDrgInputGenerator}) with seed {@code seed + i}; with a JSON file every proof uses
  * that file (its shape replaces the shape options); with a directory, proof i uses the i-th {@code *.json} file
@@ -43,10 +44,11 @@ public final class PorepGroth16 implements WorkloadFactory {
     final R1cs cs;
     final ProvingKey pk;
     final PreparedVerifyingKey pvk;
+    final ProverSession session;
     private final ParamsCache.Loaded params;
 
     private PorepGroth16(PartitionShape shape, int partitions, VanillaProof fixedInput, List<Path> inputFiles, long seed,
-                         R1cs cs, ParamsCache.Loaded params) {
+                         R1cs cs, ParamsCache.Loaded params, ProverSession session) {
         this.shape = shape;
         this.partitions = partitions;
         this.fixedInput = fixedInput;
@@ -54,6 +56,7 @@ public final class PorepGroth16 implements WorkloadFactory {
         this.seed = seed;
         this.cs = cs;
         this.params = params;
+        this.session = session;
         this.pk = params.pk();
         this.pvk = new PreparedVerifyingKey(pk.vk);
     }
@@ -65,10 +68,12 @@ public final class PorepGroth16 implements WorkloadFactory {
      * @param partitions partitions per generated proof (ignored for file inputs: each file has its own count)
      * @param input      null (generate), a vanilla-proof JSON file, or a directory of them
      * @param seed       seed of the generated inputs: proof i uses {@code seed + i}
+     * @param cache      where the parameters are (missing ones are generated with {@code session}'s setup engine)
+     * @param session    the devices of the GPU stages and of parameter generation
      * @param log        one-line progress messages (parameter generation, cache problems)
      */
     public static PorepGroth16 open(PartitionShape shape, int partitions, Path input, long seed, ParamsCache cache,
-                                    Consumer<String> log) throws IOException {
+                                    ProverSession session, Consumer<String> log) throws IOException {
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be ≥ 1, got " + partitions);
         }
@@ -89,8 +94,8 @@ public final class PorepGroth16 implements WorkloadFactory {
             }
         }
         R1cs cs = r1cs(shape);
-        ParamsCache.Loaded params = cache.loadOrGenerate(shape.shapeId(), cs, log);
-        return new PorepGroth16(shape, partitions, fixed, files, seed, cs, params);
+        ParamsCache.Loaded params = cache.withSetup(session::setupEngine).loadOrGenerate(shape.shapeId(), cs, log);
+        return new PorepGroth16(shape, partitions, fixed, files, seed, cs, params, session);
     }
 
     /** The partition R1CS of {@code shape}, recorded once per process. */

@@ -22,10 +22,10 @@ import jzk.prover.r1cs.Witness;
  * <pre>
  *   synthesize(p)   witness-only synthesis of partition p, a/b/c = A·z, B·z, C·z by the CSR mat-vec plus the
  *                   input-consistency rows ({@link StagedProver#evaluations}); a∘b = c checked row by row
- *   gpuStage        {@link StagedProver#g1Phase} on the slot's backend ({@link ProverBackends}): H by NTTs,
+ *   gpuStage        {@link StagedProver#g1Phase} on the slot's backend ({@link ProverSession#backend}): H by NTTs,
  *                   MSMs A, B1, L, H; on a GPU also the G2 MSM for B ({@link StagedProver#msmB2}); a/b/c are
  *                   dropped when it returns
- *   finalizeStage   on the CPU: the G2 MSM for B when the GPU stage ran on the CPU backend (jvm), blinding
+ *   finalizeStage   on the CPU: the G2 MSM for B when the GPU stage ran on the CPU backend (cpu), blinding
  *                   with fresh r, s, assembly ({@link StagedProver#assemble})
  *   assemble        the P partition proofs in order ({@link PorepProof})
  *   verify          batch pairing check of all partition proofs ({@link Verifier#verifyBatch})
@@ -130,11 +130,11 @@ public final class PorepProofWorkload implements ProofWorkload {
     public GpuResult gpuStage(Synthesized s, DeviceSlot slot) throws InterruptedException {
         Synth x = (Synth) s;
         checkInterrupt();
-        ProverBackend be = ProverBackends.forDevice(slot.device());
+        ProverBackend be = f.session.backend(slot.device());
         StagedProver.G1Sums g1 = StagedProver.g1Phase(f.pk, be, x.a(), x.b(), x.c(), x.zCanonical());
         // On a GPU the G2 MSM runs here too: measured on the H200 at 2^16, the CPU finalizer's G2 MSM (≈ 0.9 s on
         // 2 threads) was 3.5× the whole GPU stage and left the GPU idle 43 % of the time.
-        long[] b2 = ProverBackends.isCpu(slot.device()) ? null : StagedProver.msmB2(f.pk, be, x.zCanonical());
+        long[] b2 = ProverSession.isCpu(slot.device()) ? null : StagedProver.msmB2(f.pk, be, x.zCanonical());
         return new Gpu(x.partition(), g1, b2, x.zCanonical(), x.publicInputs());
     }
 
@@ -173,7 +173,10 @@ public final class PorepProofWorkload implements ProofWorkload {
         return Verifier.verifyBatch(f.pvk, p.proofs(), p.publicInputs());
     }
 
-    /** All stages in order on the calling thread, the GPU stage on {@code device} (for {@code jzk prove}). */
+    /**
+     * All stages in order on the calling thread, the GPU stage on {@code device}, one of the session's devices
+     * (for {@code jzk prove}).
+     */
     public PorepProof proveDirect(String device) throws Exception {
         List<PartialProof> parts = new ArrayList<>();
         DeviceSlot slot = new DeviceSlot(device, 0, 0);

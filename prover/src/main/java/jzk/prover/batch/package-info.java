@@ -8,7 +8,8 @@
  *   <li>{@link jzk.prover.batch.PorepProofWorkload} — one proof's stages over
  *       {@link jzk.prover.groth16.StagedProver} (G1 phase on the device slot, G2 + assembly on the CPU).</li>
  *   <li>{@link jzk.prover.batch.ParamsCache} — parameters per circuit shape on disk, regenerated when invalid.</li>
- *   <li>{@link jzk.prover.batch.ProverBackends} — device name → {@link jzk.prover.groth16.ProverBackend}.</li>
+ *   <li>{@link jzk.prover.batch.ProverSession} — the one owner of a run's devices: device name →
+ *       {@link jzk.prover.groth16.ProverBackend}, the setup engine, resident data; closed at the end of the run.</li>
  *   <li>{@link jzk.prover.batch.PorepProof} — the assembled proof (P Groth16 proofs).</li>
  * </ul>
  *

@@ -112,6 +112,20 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         return d == 1 ? BlsGpu.msmG1(host, pts, sc) : BlsGpu.msmG2(host, pts, sc);
     }
 
+    /**
+     * Frees the resident bases uploaded from these key arrays, if any (a key no longer used, e.g. evicted by
+     * {@code jzk serve}'s parameter manager; the caller guarantees no MSM over them is running). A later MSM over
+     * the same array uploads it again.
+     */
+    public void release(long[]... keyArrays) {
+        for (long[] a : keyArrays) {
+            ResidentBases rb = resident.remove(a);
+            if (rb != null) {
+                rb.close();
+            }
+        }
+    }
+
     /** Frees every resident base set (the host itself belongs to the caller). */
     @Override
     public void close() {

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Random;
 
-import jzk.prover.batch.PorepGroth16;
 import jzk.prover.circuits.PorepCircuit;
 import jzk.prover.circuits.PorepInput;
 import jzk.prover.circuits.PorepInputGenerator;
@@ -13,9 +12,10 @@ import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.pipeline.RssSampler;
 import jzk.prover.r1cs.R1cs;
+import jzk.prover.r1cs.R1csCache;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.KernelHost;
 
@@ -70,7 +70,7 @@ public final class ResidentParamsBench {
         boolean ok = true;
         try (RssSampler rss = new RssSampler(200); KernelHost host = new DeviceHost(Devices.get(device))) {
             long t = System.nanoTime();
-            R1cs cs = PorepGroth16.r1cs(shape);
+            R1cs cs = R1csCache.shared().get(shape.shapeId(), shape::shapeOnly); // as PorepGroth16.r1cs
             long m = cs.numConstraints();
             System.out.printf(Locale.ROOT, "%s: %d constraints, %d variables, r1cs %.1f s, device %s%n",
                     shape.shapeId(), m, cs.numVariables(), (System.nanoTime() - t) / 1e9, host.name());

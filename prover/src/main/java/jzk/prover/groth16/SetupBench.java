@@ -10,7 +10,7 @@ import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.KernelHost;
 

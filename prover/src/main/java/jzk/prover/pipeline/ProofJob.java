@@ -25,6 +25,8 @@ final class ProofJob implements ProofHandle {
     final ProofWorkload workload;
     final String label;
     final long submitNanos;
+    /** Queue order: higher first ({@link ProvingPipeline#submit(ProofWorkload, long, int)}). */
+    final int priority;
     final AtomicLong startNanos = new AtomicLong();
     final AtomicReference<Status> state = new AtomicReference<>();
     final CompletableFuture<ProofOutcome> outcome = new CompletableFuture<>();
@@ -34,8 +36,9 @@ final class ProofJob implements ProofHandle {
     AtomicInteger partsLeft;
     AtomicInteger tasksLeft;
 
-    ProofJob(ProvingPipeline pipeline, long id, ProofWorkload workload, long submitNanos) {
+    ProofJob(ProvingPipeline pipeline, long id, ProofWorkload workload, long submitNanos, int priority) {
         this.pipeline = pipeline;
+        this.priority = priority;
         this.id = id;
         this.workload = workload;
         this.submitNanos = submitNanos;

@@ -32,8 +32,10 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  *
  * <h2>Invariants</h2>
  * <ul>
- *   <li>Every queue is ordered oldest job first, then by partition: work of an older proof is never passed by a
- *       newer one at any stage, so proofs complete roughly in submission order.</li>
+ *   <li>Every queue is ordered by the proof's priority (higher first; 0 unless given to {@link #submit(ProofWorkload, long, int)}),
+ *       then oldest job first, then by partition: among proofs of one priority, work of an older proof is never
+ *       passed by a newer one at any stage, so they complete roughly in submission order; a partition of a
+ *       higher-priority proof passes every queued partition of lower ones (running stages are not preempted).</li>
  *   <li>A partition takes a synthesis permit (of {@code W + L}) and then reserves {@code abc + aux} bytes of the
  *       {@link MemoryBudget} before {@code synthesize}. Under {@link PermitPolicy#HOLD_UNTIL_GPU} the permit is
  *       released when a GPU worker takes the partition, so {@code synthesizing + abcWaiting ≤ W + L}; under
@@ -51,8 +53,10 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  */
 public final class ProvingPipeline implements AutoCloseable {
 
+    private static final Comparator<ProofJob> JOB_ORDER =
+            Comparator.<ProofJob>comparingInt(j -> -j.priority).thenComparingLong(j -> j.id);
     private static final Comparator<PartitionTask> OLDEST_FIRST =
-            Comparator.<PartitionTask>comparingLong(t -> t.job.id).thenComparingInt(t -> t.partition);
+            Comparator.<PartitionTask, ProofJob>comparing(t -> t.job, JOB_ORDER).thenComparingInt(t -> t.partition);
 
     private final PipelineConfig config;
     private final long startNanos = System.nanoTime();
@@ -65,7 +69,7 @@ public final class ProvingPipeline implements AutoCloseable {
     private final PriorityBlockingQueue<PartitionTask> handoff = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
     private final PriorityBlockingQueue<PartitionTask> finalizeQueue = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
     private final PriorityBlockingQueue<ProofJob> assembly =
-            new PriorityBlockingQueue<>(16, Comparator.comparingLong(j -> j.id));
+            new PriorityBlockingQueue<>(16, JOB_ORDER);
     private final List<Thread> threads = new ArrayList<>();
     /** Proof ids are 1-based, like the batch's {@code [1/3]} lines and {@code proof-1.json} files. */
     private final AtomicLong nextJobId = new AtomicLong(1);
@@ -132,16 +136,28 @@ public final class ProvingPipeline implements AutoCloseable {
 
     // ---------------------------------------------------------------- submission and cancellation
 
-    /** Queues one proof with the next id. Never blocks; a workload that cannot fit the budget fails at once. */
+    /** Queues one proof with the next id at priority 0. Never blocks; a workload that cannot fit the budget fails at once. */
     public synchronized ProofHandle submit(ProofWorkload workload) {
-        return submit(workload, nextJobId.get());
+        return submit(workload, nextJobId.get(), 0);
+    }
+
+    /** Queues one proof with the next id at {@code priority} (see {@link #submit(ProofWorkload, long, int)}). */
+    public synchronized ProofHandle submitWithPriority(ProofWorkload workload, int priority) {
+        return submit(workload, nextJobId.get(), priority);
+    }
+
+    /** Queues one proof with id {@code id} at priority 0 (see {@link #submit(ProofWorkload, long, int)}). */
+    public synchronized ProofHandle submit(ProofWorkload workload, long id) {
+        return submit(workload, id, 0);
     }
 
     /**
      * Queues one proof with id {@code id} (≥ the last id used + 1; a batch passes its 1-based index so ids match
-     * its lines and files even where a workload could not be created). Ids order the queues: oldest first.
+     * its lines and files even where a workload could not be created). Its partitions wait in front of every
+     * queued partition of a lower {@code priority}; among equal priorities ids order the queues, oldest first
+     * (see the class invariants). Never blocks; a workload that cannot fit the budget fails at once.
      */
-    public synchronized ProofHandle submit(ProofWorkload workload, long id) {
+    public synchronized ProofHandle submit(ProofWorkload workload, long id, int priority) {
         if (closed) {
             throw new IllegalStateException("pipeline is closed");
         }
@@ -149,7 +165,7 @@ public final class ProvingPipeline implements AutoCloseable {
             throw new IllegalArgumentException("proof id " + id + " already used (next free: " + nextJobId + ")");
         }
         nextJobId.set(id + 1);
-        ProofJob job = new ProofJob(this, id, workload, System.nanoTime());
+        ProofJob job = new ProofJob(this, id, workload, System.nanoTime(), priority);
         liveJobs.add(job);
         job.released.whenComplete((v, e) -> job.outcome.whenComplete((o, e2) -> liveJobs.remove(job)));
         timeline.event("proof", "submit", job.id, -1, "-");

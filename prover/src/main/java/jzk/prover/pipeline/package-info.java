@@ -8,8 +8,10 @@
  *   <li>{@link jzk.prover.pipeline.ProofWorkload} — the SPI a prover implements (one proof = P partitions;
  *       synthesize / gpuStage / finalizeStage / assemble / verify) with the ownership and footprint invariants.
  *       {@link jzk.prover.pipeline.WorkloadFactory} makes one per proof of a batch.</li>
- *   <li>{@link jzk.prover.pipeline.ProvingPipeline} — the engine: {@code submit(workload)} returns a
- *       {@link jzk.prover.pipeline.ProofHandle} (outcome future, released future, cancel).</li>
+ *   <li>{@link jzk.prover.pipeline.ProvingPipeline} — the engine: {@code submit(workload)} (or
+ *       {@code submitWithPriority(workload, priority)}: higher priorities pass queued partitions of lower ones, as
+ *       {@code jzk serve} uses it) returns a {@link jzk.prover.pipeline.ProofHandle} (outcome future, released
+ *       future, cancel).</li>
  *   <li>{@link jzk.prover.pipeline.PipelineConfig} and {@link jzk.prover.pipeline.PermitPolicy} — W, L, G,
  *       devices, finalizers, budget, permit policy, verification, TIMELINE file, buffer log.</li>
  *   <li>{@link jzk.prover.pipeline.MemoryBudget} (admission), {@link jzk.prover.pipeline.BufferTracker} and
@@ -25,7 +27,7 @@
  * <h2>Plugging in a prover</h2>
  * Implement {@code ProofWorkload} (footprints from the circuit shape; a/b/c must not escape into the
  * {@code GpuResult}; {@code close()} frees off-heap/device buffers of discarded partitions) and a
- * {@code WorkloadFactory}, then return the factory from {@code jzk.cli.WorkloadHooks.groth16} and the device
- * names from {@code jzk.cli.WorkloadHooks.realDevices}.
+ * {@code WorkloadFactory}, then return the factory from {@code jzk.cli.WorkloadHooks.groth16}; the device names
+ * come from the command's {@code jzk.prover.batch.ProverSession} ({@code jzk.cli.WorkloadHooks.session}).
  */
 package jzk.prover.pipeline;

@@ -97,6 +97,15 @@ public final class SnarkjsProver {
             throw new IllegalArgumentException(wtnsName + ": witness has " + w.length / 4 + " values but "
                     + z.path + " expects nVars = " + z.nVars);
         }
+        long[][] abc = evaluations(z, w);
+        return Prover.prove(provingKey(z), be, abc[0], abc[1], abc[2], w, r, s);
+    }
+
+    /**
+     * {a, b, c} over the zkey's domain for witness {@code w} (canonical Fr, nVars values): a and b from the
+     * coefficient section, c = a·b pointwise (snarkjs does not use the C matrix). Montgomery Fr, 4 longs each.
+     */
+    public static long[][] evaluations(Zkey z, long[] w) {
         int n = z.domainSize;
         long[] wm = w.clone();
         F.fromCanonicalVector(wm, 0, z.nVars);
@@ -113,7 +122,7 @@ public final class SnarkjsProver {
         for (int i = 0; i < n; i++) {
             F.mul(c, i * 4, a, i * 4, b, i * 4);
         }
-        return Prover.prove(provingKey(z), be, a, b, c, w, r, s);
+        return new long[][] {a, b, c};
     }
 
     /** The zkey as a {@link ProvingKey} of the snarkjs family (arrays shared, not copied). */
@@ -128,7 +137,7 @@ public final class SnarkjsProver {
     }
 
     /** public.json's values: w[1..nPublic] as Montgomery Fr. */
-    static long[] publicSignals(Zkey z, long[] w) {
+    public static long[] publicSignals(Zkey z, long[] w) {
         long[] p = Arrays.copyOfRange(w, 4, 4 * (z.nPublic + 1));
         F.fromCanonicalVector(p, 0, z.nPublic);
         return p;

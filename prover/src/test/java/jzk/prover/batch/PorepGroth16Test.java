@@ -19,6 +19,7 @@ import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.groth16.Groth16;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.pipeline.ProofWorkload;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,10 +35,17 @@ class PorepGroth16Test {
 
     static PorepGroth16 factory;
     static final List<String> LOG = new ArrayList<>();
+    static ProverSession session;
 
     @BeforeAll
     static void open() throws Exception {
-        factory = PorepGroth16.open(SHAPE, 2, null, 5, new ParamsCache(cacheDir), LOG::add);
+        session = ProverSession.open(List.of(ProverSession.CPU));
+        factory = PorepGroth16.open(SHAPE, 2, null, 5, new ParamsCache(cacheDir), session, LOG::add);
+    }
+
+    @AfterAll
+    static void close() {
+        session.close();
     }
 
     @Test
@@ -50,8 +58,11 @@ class PorepGroth16Test {
         // one R1CS per shape for every partition and proof (recorded once per process)
         assertSame(PorepGroth16.r1cs(SHAPE), PorepGroth16.r1cs(SHAPE));
         assertSame(factory.cs, PorepGroth16.r1cs(SHAPE));
-        PorepProof p = w.proveDirect("jvm");
+        PorepProof p = w.proveDirect(ProverSession.CPU);
         assertTrue(w.verify(p));
+        // the GPU stage runs only on the devices of the factory's session
+        var notHere = assertThrows(IllegalArgumentException.class, () -> w.proveDirect("jvm"));
+        assertEquals("device 'jvm' is not in this session [cpu]", notHere.getMessage());
         assertEquals(2 * 192, p.toBytes().length);
         for (int i = 0; i < 2; i++) {
             assertTrue(Groth16.verify(factory.provingKey().vk, p.proofs().get(i), p.publicInputs().get(i)));

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real Groth16 proof of the smallest StackedDRG-shaped partition (1 challenge, 1 layer, depth 1, 1 label parent:
- * 110 218 constraints, domain 2^17) through the batch workload on the jvm device: parameters generated into a
+ * 110 218 constraints, domain 2^17) through the batch workload on the CPU prover: parameters generated into a
  * fresh cache, every stage, the batch verifier; a wrong public input fails. Opt-in with
  * {@code -Djzk.test.stackedDrgProof=true}: SHA-256 makes even this partition 2^17 constraints, and parameter
  * generation plus the proof take about 35 s of CPU (85 s wall on the shared 2-core box), too long for every CI run.
@@ -30,15 +30,20 @@ class StackedDrgGroth16Test {
     static Path cacheDir;
 
     @Test
-    void smallestPartitionProvesAndVerifiesOnTheJvmDevice() throws Exception {
+    void smallestPartitionProvesAndVerifiesOnTheCpuProver() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("jzk.test.stackedDrgProof"),
-                "SKIPPED: set -Djzk.test.stackedDrgProof=true to prove a StackedDRG partition on the jvm device");
+                "SKIPPED: set -Djzk.test.stackedDrgProof=true to prove a StackedDRG partition on the CPU prover");
         List<String> log = new ArrayList<>();
-        PorepGroth16 f = PorepGroth16.open(TINY, 1, null, 3, new ParamsCache(cacheDir), log::add);
+        try (ProverSession session = ProverSession.open(List.of(ProverSession.CPU))) {
+            proveAndCheck(PorepGroth16.open(TINY, 1, null, 3, new ParamsCache(cacheDir), session, log::add));
+        }
+    }
+
+    private static void proveAndCheck(PorepGroth16 f) throws Exception {
         assertEquals(TINY.constraintCount(), f.cs.numConstraints());
         assertEquals(17, f.provingKey().lgDomain);
         PorepProofWorkload w = f.workload(f.input(0), "stacked");
-        PorepProof p = w.proveDirect("jvm");
+        PorepProof p = w.proveDirect(ProverSession.CPU);
         assertTrue(w.verify(p));
         long[] pub = p.publicInputs().get(0);
         StackedDrgInput in = (StackedDrgInput) f.input(0);

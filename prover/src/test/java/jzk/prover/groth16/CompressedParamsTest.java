@@ -17,7 +17,7 @@ import jzk.arith.PointEncoding;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.DeviceHosts;
 import jzk.tornado.bls.KernelHost;

@@ -7,7 +7,7 @@ import jzk.prover.r1cs.Witness;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
 import jzk.tornado.bls.DeviceHosts;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.KernelHost;
 import jzk.tornado.bls.MsmOps;

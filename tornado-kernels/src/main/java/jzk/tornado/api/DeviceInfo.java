@@ -4,7 +4,7 @@ package jzk.tornado.api;
  * What {@code jzk devices} prints about a device. Sizes are in bytes; a property a backend does not have is
  * empty ({@code ""}) or {@code -1}.
  *
- * @param name              the address used by {@link Devices#get(String)}: {@code cuda:N}, {@code opencl:P:D}, {@code jvm}
+ * @param name              the address used by {@code runtime.Devices.get(String)}: {@code cuda:N}, {@code opencl:P:D}, {@code jvm}
  * @param kind              the backend
  * @param deviceName        the driver's name for the hardware
  * @param vendor            vendor (OpenCL) or "NVIDIA"

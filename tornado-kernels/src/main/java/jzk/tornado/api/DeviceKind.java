@@ -1,6 +1,6 @@
 package jzk.tornado.api;
 
-/** The backend that drives a {@link Device}; also the order {@link Devices#best()} prefers, GPU first. */
+/** The backend that drives a {@link Device}; also the order {@code runtime.Devices.best()} prefers, GPU first. */
 public enum DeviceKind {
     /** NVIDIA GPU through the CUDA driver API ({@code libcuda.so.1}); kernels are PTX. */
     CUDA,

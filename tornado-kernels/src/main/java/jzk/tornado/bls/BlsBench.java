@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import jzk.arith.Fp;
 import jzk.arith.Fr;
 import jzk.arith.FrDomain;
+import jzk.tornado.api.Kernels;
 
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
@@ -362,7 +363,7 @@ public final class BlsBench {
         int[] x32 = Layout.split(x);
         try (KernelHost.Buffer b = h.allocate(x32.length)) {
             h.write(b, 0, x32, x32.length);
-            java.lang.reflect.Method k = Kernels.find(FieldKernels.class, "frMulChain");
+            java.lang.reflect.Method k = Kernels.of(FieldKernels::frMulChain);
             double ms = median(3, () -> {
                 h.launch(k, n, 64, b, iterations, n);
                 h.finish();

@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import jzk.arith.Fr;
 import jzk.tornado.api.Device;
+import jzk.tornado.api.Kernels;
 
 /**
  * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
@@ -84,7 +85,7 @@ public final class BlsGpu {
         }
     }
 
-    private static final java.lang.reflect.Method FR_MUL_SUB = Kernels.find(FieldKernels.class, "frMulSub");
+    private static final java.lang.reflect.Method FR_MUL_SUB = Kernels.of(FieldKernels::frMulSub);
     private static final int QUOTIENT_LOCAL = 64;
 
     /** Uploads G1 bases (12 longs each) to stay on the device. */
@@ -154,7 +155,7 @@ public final class BlsGpu {
         }
     }
 
-    // ---- the same entry points on a runtime Device (jzk.tornado.api.Devices.best(), "cuda:0", …) ----
+    // ---- the same entry points on a runtime Device (jzk.tornado.runtime.Devices.best(), "cuda:0", …) ----
 
     /** {@link #ntt(KernelHost, long[], boolean, Coset, Fr.RootFamily)} with snarkjs roots (ω from 5^t). */
     public static void ntt(Device device, long[] data, boolean inverse, Coset coset) {

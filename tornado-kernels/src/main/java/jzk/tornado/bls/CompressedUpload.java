@@ -1,6 +1,7 @@
 package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
+import jzk.tornado.api.Kernels;
 
 /**
  * Fills {@link ResidentBases} from compressed points (field-arith's {@code PointEncoding}: 48 bytes a G1 point, 96
@@ -14,7 +15,7 @@ import java.lang.reflect.Method;
  * into one segment per launch). Close it to free the staging buffers (the bases stay).
  */
 public final class CompressedUpload implements AutoCloseable {
-    private static final Method DECOMPRESS = Kernels.find(DecompressKernels.class, "decompress");
+    private static final Method DECOMPRESS = Kernels.of(DecompressKernels::decompress);
     private static final int LOCAL = 64;
 
     private final KernelHost host;

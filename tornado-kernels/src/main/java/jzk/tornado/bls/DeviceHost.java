@@ -14,7 +14,7 @@ import jzk.tornado.api.DeviceKind;
 /**
  * A {@link KernelHost} over one device of the project runtime ({@code cuda:N}, {@code opencl:P:D}, {@code jvm}):
  * buffers are {@link DeviceBuffer}s, kernels are compiled by the runtime's JIT (cached per device and method).
- * Does not close the device: devices of {@code jzk.tornado.api.Devices} are shared for the life of the JVM.
+ * Does not close the device: devices of {@code jzk.tornado.runtime.Devices} are shared for the life of the JVM.
  *
  * <p>Large {@code long[]} writes and reads go through two halves of {@link #STAGE_BYTES} of pinned host memory
  * (allocated on first use, freed by {@link #close()}): half k is filled (drained) by all cores while half k−1

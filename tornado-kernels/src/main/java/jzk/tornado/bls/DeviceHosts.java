@@ -3,7 +3,7 @@ package jzk.tornado.bls;
 import java.util.ArrayList;
 import java.util.List;
 import jzk.tornado.api.Device;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 
 /**
  * {@link KernelHost}s over the devices the project runtime finds ({@link Devices}). The runtime's jvm device is

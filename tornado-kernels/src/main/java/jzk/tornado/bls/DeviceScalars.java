@@ -3,6 +3,7 @@ package jzk.tornado.bls;
 import java.lang.reflect.Method;
 import jzk.arith.Fr;
 import jzk.arith.Limbs;
+import jzk.tornado.api.Kernels;
 
 /**
  * MSM scalars on the device: {@code 8·n} ints, canonical Fr (not Montgomery), little-endian 32-bit limbs. That is
@@ -19,7 +20,7 @@ final class DeviceScalars {
     private DeviceScalars() {
     }
 
-    private static final Method CHECK = Kernels.find(ScalarKernels.class, "countNotBelowR");
+    private static final Method CHECK = Kernels.of(ScalarKernels::countNotBelowR);
     private static final long[] R_LIMBS = Fr.F.modulusLimbs();
     private static final int LOCAL = 64;
     /** Largest scalar count whose limb indices {@code 8·i + 7} stay below 2^31. */

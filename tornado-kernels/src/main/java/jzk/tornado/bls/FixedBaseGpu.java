@@ -5,6 +5,7 @@ import java.util.stream.IntStream;
 import jzk.arith.CoordinateField;
 import jzk.arith.G1;
 import jzk.arith.G2;
+import jzk.tornado.api.Kernels;
 
 /**
  * Host driver of {@link FixedBaseKernels}: the multiples {@code [s_i]P} of one fixed base P for many scalars, on a
@@ -27,7 +28,7 @@ import jzk.arith.G2;
  * same integer multiple. Not thread-safe.
  */
 public final class FixedBaseGpu implements AutoCloseable {
-    private static final Method MUL_ALL = Kernels.find(FixedBaseKernels.class, "mulAll");
+    private static final Method MUL_ALL = Kernels.of(FixedBaseKernels::mulAll);
     /** Table entries: 32 windows × 255 non-zero digits. */
     public static final int TABLE_POINTS = FixedBaseKernels.WINDOWS * FixedBaseKernels.DIGITS;
     /**

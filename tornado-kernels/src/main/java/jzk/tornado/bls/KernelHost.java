@@ -4,7 +4,8 @@ import java.lang.reflect.Method;
 
 /**
  * The few device operations the BLS12-381 host code needs: allocate int buffers, copy to and from them, launch
- * a kernel (a {@code public static void} method, see docs/ARCHITECTURE.md) on a 1-D grid. Implemented by
+ * a kernel (a {@code public static void} method, see docs/ARCHITECTURE.md, named by method reference:
+ * {@code jzk.tornado.api.Kernels.of(FieldKernels::frMulSub)}) on a 1-D grid. Implemented by
  * {@link DeviceHost}, an adapter over any device of the project runtime: CUDA, OpenCL, or the jvm device
  * ({@link DeviceHosts#jvm()}), which runs the kernels as Java with real work-groups and barriers and is the
  * reference every GPU result is compared with.

@@ -3,6 +3,7 @@ package jzk.tornado.bls;
 import java.lang.reflect.Method;
 import jzk.arith.Fp;
 import jzk.arith.MontgomeryField;
+import jzk.tornado.api.Kernels;
 
 /**
  * Host driver of the Pippenger MSM ({@link MsmKernels}): uploads and range-checks scalars on the device
@@ -18,9 +19,9 @@ public final class Msm {
     private Msm() {
     }
 
-    private static final Method ACCUMULATE = Kernels.find(MsmKernels.class, "accumulate");
-    private static final Method REDUCE = Kernels.find(MsmKernels.class, "reduceBuckets");
-    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
+    private static final Method ACCUMULATE = Kernels.of(MsmKernels::accumulate);
+    private static final Method REDUCE = Kernels.of(MsmKernels::reduceBuckets);
+    private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
     private static final int LOCAL = 64;
     private static final MontgomeryField FP = Fp.F;
 

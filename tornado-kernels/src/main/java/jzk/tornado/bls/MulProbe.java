@@ -7,8 +7,8 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.api.Devices;
-import jzk.tornado.api.KernelContext;
+import jzk.tornado.runtime.Devices;
+import jzk.tornado.api.Kernels;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 
@@ -145,13 +145,7 @@ public final class MulProbe {
                 2 * pairsPerS);
 
         int frIterations = 1000;
-        DeviceKernel fr;
-        try {
-            fr = d.kernel(FieldKernels.class.getMethod("frMulChain", KernelContext.class, int[].class, int.class,
-                    int.class));
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+        DeviceKernel fr = d.kernel(Kernels.of(FieldKernels::frMulChain));
         double frNs;
         int[] x = new int[8 * n];
         SplittableRandom rnd = new SplittableRandom(5);

@@ -3,6 +3,7 @@ package jzk.tornado.bls;
 import java.lang.reflect.Method;
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
+import jzk.tornado.api.Kernels;
 
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
@@ -19,10 +20,10 @@ import jzk.arith.MontgomeryField;
  */
 public final class Ntt implements AutoCloseable {
     private static final MontgomeryField F = Fr.F;
-    private static final Method PASS = Kernels.find(NttKernels.class, "pass");
-    private static final Method PASS_SMALL = Kernels.find(NttKernels.class, "passSmall");
-    private static final Method MUL_BY_POWERS = Kernels.find(NttKernels.class, "mulByPowers");
-    private static final Method POWERS = Kernels.find(NttKernels.class, "powers");
+    private static final Method PASS = Kernels.of(NttKernels::pass);
+    private static final Method PASS_SMALL = Kernels.of(NttKernels::passSmall);
+    private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
+    private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
     private static final int LOCAL = 64;
 

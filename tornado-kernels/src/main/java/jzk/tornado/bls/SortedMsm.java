@@ -1,6 +1,7 @@
 package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
+import jzk.tornado.api.Kernels;
 
 /**
  * Host driver of the sorted Pippenger MSM ({@link SortedMsmKernels}) for large inputs: per segment, (1) count
@@ -22,13 +23,13 @@ public final class SortedMsm {
     private SortedMsm() {
     }
 
-    private static final Method BIN = Kernels.find(SortedMsmKernels.class, "binPoints");
-    private static final Method SUM = Kernels.find(SortedMsmKernels.class, "sumSlices");
-    private static final Method SUM_G1 = Kernels.find(SortedMsmKernels.class, "sumSlicesG1");
-    private static final Method SUM_G2 = Kernels.find(SortedMsmKernels.class, "sumSlicesG2");
-    private static final Method REDUCE = Kernels.find(SortedMsmKernels.class, "reduceParts");
-    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
-    private static final Method REMAP = Kernels.find(SplitMsmKernels.class, "remapEntries");
+    private static final Method BIN = Kernels.of(SortedMsmKernels::binPoints);
+    private static final Method SUM = Kernels.of(SortedMsmKernels::sumSlices);
+    private static final Method SUM_G1 = Kernels.of(SortedMsmKernels::sumSlicesG1);
+    private static final Method SUM_G2 = Kernels.of(SortedMsmKernels::sumSlicesG2);
+    private static final Method REDUCE = Kernels.of(SortedMsmKernels::reduceParts);
+    private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
+    private static final Method REMAP = Kernels.of(SplitMsmKernels::remapEntries);
     private static final int LOCAL = 64;
 
     /**

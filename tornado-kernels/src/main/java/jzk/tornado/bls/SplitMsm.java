@@ -1,6 +1,7 @@
 package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
+import jzk.tornado.api.Kernels;
 
 /**
  * Host driver of the MSM split by scalar class ({@link SplitMsmKernels}), for witnesses whose scalars are mostly
@@ -22,10 +23,10 @@ public final class SplitMsm {
     private SplitMsm() {
     }
 
-    private static final Method CLASSIFY = Kernels.find(SplitMsmKernels.class, "classify");
-    private static final Method GATHER = Kernels.find(SplitMsmKernels.class, "gatherScalars");
-    private static final Method SUM = Kernels.find(SplitMsmKernels.class, "sumIndexed");
-    private static final Method FOLD = Kernels.find(MsmKernels.class, "foldHalves");
+    private static final Method CLASSIFY = Kernels.of(SplitMsmKernels::classify);
+    private static final Method GATHER = Kernels.of(SplitMsmKernels::gatherScalars);
+    private static final Method SUM = Kernels.of(SplitMsmKernels::sumIndexed);
+    private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
     private static final int LOCAL = 64;
 
     /**

@@ -13,6 +13,7 @@ import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.api.Kernels;
 
 /**
  * Throughput of {@link SelfTestKernels#mulAddHi} with resident data: 2^lg elements, three arrays of 8-byte
@@ -98,7 +99,7 @@ final class Bench {
         long bytes = 8 * n;
         DeviceKernel k;
         if (variant.equals("jit")) {
-            k = d.kernel(SelfTest.method("mulAddHi"));
+            k = d.kernel(Kernels.of(SelfTestKernels::mulAddHi));
         } else {
             boolean cuda = d.info().kind() == DeviceKind.CUDA;
             KernelParam.Kind la = KernelParam.Kind.LONG_ARRAY;
@@ -137,7 +138,7 @@ final class Bench {
     private static double chain(Device d, int lg) {
         int n = 1 << Math.max(8, lg - 4);
         int rounds = 256;
-        DeviceKernel k = d.kernel(SelfTest.method("mulAddHiChain"));
+        DeviceKernel k = d.kernel(Kernels.of(SelfTestKernels::mulAddHiChain));
         long[] a = SelfTest.longs(n, 5);
         long[] b = SelfTest.longs(n, 6);
         try (DeviceBuffer da = d.allocate(8L * n); DeviceBuffer db = d.allocate(8L * n);
@@ -175,7 +176,7 @@ final class Bench {
      * launch, one synchronize at the end), and 200 launch + synchronize round trips.
      */
     private static void latency(Device d) {
-        DeviceKernel k = d.kernel(SelfTest.method("mulAddHi"));
+        DeviceKernel k = d.kernel(Kernels.of(SelfTestKernels::mulAddHi));
         try (DeviceBuffer a = d.allocate(8 * 256); DeviceBuffer b = d.allocate(8 * 256);
              DeviceBuffer r = d.allocate(8 * 256)) {
             // warm-up long enough for the JVM to compile the launch path (about 2 us per launch afterwards on a

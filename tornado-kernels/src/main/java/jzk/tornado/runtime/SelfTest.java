@@ -8,7 +8,6 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -20,6 +19,7 @@ import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.api.Kernels;
 
 /**
  * Checks the devices of a machine without Maven (for the GPU host, through the jlinked bundle): lists devices and
@@ -44,7 +44,7 @@ public final class SelfTest {
             if (args[i].startsWith("--bench")) {
                 benchLg = args[i].contains("=") ? Integer.parseInt(args[i].substring(args[i].indexOf('=') + 1)) : 26;
             } else if (args[i].equals("--list")) {
-                System.out.print(jzk.tornado.api.Devices.describe());
+                System.out.print(jzk.tornado.runtime.Devices.describe());
                 System.exit(0);
             } else if (args[i].equals("--device") && i + 1 < args.length) {
                 only = args[++i];
@@ -90,9 +90,9 @@ public final class SelfTest {
     static List<ConformanceRunner.Outcome> check(Device d, Device jvm) {
         System.out.println("== " + d.name());
         List<ConformanceRunner.Outcome> out = new ArrayList<>();
-        ConformanceRunner.Case mul = new ConformanceRunner.Case("mulAddHi", method("mulAddHi"), 1 << 16, 128,
+        ConformanceRunner.Case mul = new ConformanceRunner.Case("mulAddHi", Kernels.of(SelfTestKernels::mulAddHi), 1 << 16, 128,
                 seed -> new Object[] {null, longs(1 << 16, seed), longs(1 << 16, seed + 1), new long[1 << 16]});
-        ConformanceRunner.Case sum = new ConformanceRunner.Case("groupSum", method("groupSum"), 1 << 14, 256,
+        ConformanceRunner.Case sum = new ConformanceRunner.Case("groupSum", Kernels.of(SelfTestKernels::groupSum), 1 << 14, 256,
                 seed -> new Object[] {null, longs(1 << 14, seed), new long[(1 << 14) / 256]});
         for (ConformanceRunner.Case c : List.of(mul, sum)) {
             out.add(handWritten(d, jvm, c));
@@ -197,11 +197,6 @@ public final class SelfTest {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("ConformanceCases has an unexpected shape", e);
         }
-    }
-
-    static Method method(String name) {
-        return Arrays.stream(SelfTestKernels.class.getMethods()).filter(m -> m.getName().equals(name)).findFirst()
-                .orElseThrow();
     }
 
     static String resource(String name) {

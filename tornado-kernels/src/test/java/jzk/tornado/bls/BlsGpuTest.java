@@ -11,7 +11,7 @@ import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.Limbs;
 import jzk.arith.Pippenger;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import org.junit.jupiter.api.Test;
 
 /**

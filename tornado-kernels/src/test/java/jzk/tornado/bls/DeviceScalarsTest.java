@@ -11,6 +11,7 @@ import jzk.arith.Curve;
 import jzk.arith.Fr;
 import jzk.arith.G1;
 import jzk.arith.Limbs;
+import jzk.tornado.api.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -104,7 +105,7 @@ class DeviceScalarsTest {
             try (KernelHost.Buffer b = BlsGpu.uploadScalars(host, s); KernelHost.Buffer bad = host.allocate(1)) {
                 int[] count = new int[1];
                 host.write(bad, 0, count, 1);
-                host.launch(Kernels.find(ScalarKernels.class, "countNotBelowR"), (n + 63) / 64 * 64, 64, b, from, n,
+                host.launch(Kernels.of(ScalarKernels::countNotBelowR), (n + 63) / 64 * 64, 64, b, from, n,
                         bad);
                 host.read(bad, 0, count, 1);
                 assertEquals(want, count[0], "scalars ≥ r from " + from);

@@ -3,11 +3,13 @@ package jzk.tornado.bls;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Method;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.BinaryOperator;
+import jzk.tornado.api.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -45,7 +47,7 @@ class FieldKernelsTest {
         }
     }
 
-    private void checkBinary(int f, String kernel, BinaryOperator<BigInteger> op) {
+    private void checkBinary(int f, Method kernel, BinaryOperator<BigInteger> op) {
         BigInteger m = Oracle.modulus(f);
         int w = Oracle.limbs(f);
         List<BigInteger> xs = operands(m, 20);
@@ -67,14 +69,14 @@ class FieldKernelsTest {
                 int[] expect = new int[w];
                 Oracle.putMont(f, op.apply(x, y).mod(m), expect, 0);
                 for (int i = 0; i < w; i++) {
-                    assertEquals(expect[i], r[k * w + i], kernel + " f=" + f + " x=" + x + " y=" + y + " limb " + i);
+                    assertEquals(expect[i], r[k * w + i], kernel.getName() + " f=" + f + " x=" + x + " y=" + y + " limb " + i);
                 }
                 k++;
             }
         }
     }
 
-    private int[] run(String kernel, int f, int[] a, int[] b, int count, int w) {
+    private int[] run(Method kernel, int f, int[] a, int[] b, int count, int w) {
         KernelHost.Buffer ba = host.allocate(a.length);
         KernelHost.Buffer bb = host.allocate(b.length);
         KernelHost.Buffer br = host.allocate(a.length);
@@ -82,7 +84,7 @@ class FieldKernelsTest {
         host.write(bb, 0, b, b.length);
         int local = 16;
         int global = (count + local - 1) / local * local;
-        host.launch(Kernels.find(FieldKernels.class, kernel), global, local, f, br, ba, bb, count);
+        host.launch(kernel, global, local, f, br, ba, bb, count);
         int[] r = new int[count * w];
         host.read(br, 0, r, r.length);
         return r;
@@ -90,9 +92,9 @@ class FieldKernelsTest {
 
     @Test
     void frMulAddSub() {
-        checkBinary(Mont32.FR, "mul", BigInteger::multiply);
-        checkBinary(Mont32.FR, "add", BigInteger::add);
-        checkBinary(Mont32.FR, "sub", BigInteger::subtract);
+        checkBinary(Mont32.FR, Kernels.of(FieldKernels::mul), BigInteger::multiply);
+        checkBinary(Mont32.FR, Kernels.of(FieldKernels::add), BigInteger::add);
+        checkBinary(Mont32.FR, Kernels.of(FieldKernels::sub), BigInteger::subtract);
     }
 
     /** frMulSub: a ← a·b − c in place, over all (x, y) pairs of the operands and c cycling through them. */
@@ -115,7 +117,7 @@ class FieldKernelsTest {
         host.write(ba, 0, a, a.length);
         host.write(bb, 0, b, b.length);
         host.write(bc, 0, c, c.length);
-        host.launch(Kernels.find(FieldKernels.class, "frMulSub"), (count + 15) / 16 * 16, 16, ba, bb, bc, count);
+        host.launch(Kernels.of(FieldKernels::frMulSub), (count + 15) / 16 * 16, 16, ba, bb, bc, count);
         int[] r = new int[a.length];
         host.read(ba, 0, r, r.length);
         for (int k = 0; k < count; k++) {
@@ -132,9 +134,9 @@ class FieldKernelsTest {
 
     @Test
     void fpMulAddSub() {
-        checkBinary(Mont32.FP, "mul", BigInteger::multiply);
-        checkBinary(Mont32.FP, "add", BigInteger::add);
-        checkBinary(Mont32.FP, "sub", BigInteger::subtract);
+        checkBinary(Mont32.FP, Kernels.of(FieldKernels::mul), BigInteger::multiply);
+        checkBinary(Mont32.FP, Kernels.of(FieldKernels::add), BigInteger::add);
+        checkBinary(Mont32.FP, Kernels.of(FieldKernels::sub), BigInteger::subtract);
     }
 
     @Test
@@ -150,7 +152,7 @@ class FieldKernelsTest {
             KernelHost.Buffer ba = host.allocate(a.length);
             KernelHost.Buffer br = host.allocate(a.length);
             host.write(ba, 0, a, a.length);
-            host.launch(Kernels.find(FieldKernels.class, "neg"), xs.size(), 1, f, br, ba, xs.size());
+            host.launch(Kernels.of(FieldKernels::neg), xs.size(), 1, f, br, ba, xs.size());
             int[] r = new int[a.length];
             host.read(br, 0, r, r.length);
             for (int i = 0; i < xs.size(); i++) {
@@ -184,8 +186,8 @@ class FieldKernelsTest {
         KernelHost.Buffer bs = host.allocate(a.length);
         host.write(ba, 0, a, a.length);
         host.write(bb, 0, b, b.length);
-        host.launch(Kernels.find(FieldKernels.class, "fp2Mul"), count, 8, br, ba, bb, count);
-        host.launch(Kernels.find(FieldKernels.class, "fp2Sqr"), count, 8, bs, ba, count);
+        host.launch(Kernels.of(FieldKernels::fp2Mul), count, 8, br, ba, bb, count);
+        host.launch(Kernels.of(FieldKernels::fp2Sqr), count, 8, bs, ba, count);
         int[] r = new int[a.length];
         int[] s = new int[a.length];
         host.read(br, 0, r, r.length);
@@ -253,7 +255,12 @@ class FieldKernelsTest {
                         default -> F.sub(want, i * longs, a, i * longs, b, i * longs);
                     }
                 }
-                int[] got = run(op, f, Layout.split(a), Layout.split(b), count, 2 * longs);
+                Method kernel = switch (op) {
+                    case "mul" -> Kernels.of(FieldKernels::mul);
+                    case "add" -> Kernels.of(FieldKernels::add);
+                    default -> Kernels.of(FieldKernels::sub);
+                };
+                int[] got = run(kernel, f, Layout.split(a), Layout.split(b), count, 2 * longs);
                 org.junit.jupiter.api.Assertions.assertArrayEquals(want, Layout.join(got), op + " field " + f);
             }
         }

@@ -15,6 +15,7 @@ import jzk.arith.Fr;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.Limbs;
+import jzk.tornado.api.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -31,9 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0}")
 @MethodSource("jzk.tornado.bls.TestHosts#hosts")
 class SplitMsmTest {
-    private static final Method CLASSIFY = Kernels.find(SplitMsmKernels.class, "classify");
-    private static final Method GATHER = Kernels.find(SplitMsmKernels.class, "gatherScalars");
-    private static final Method REMAP = Kernels.find(SplitMsmKernels.class, "remapEntries");
+    private static final Method CLASSIFY = Kernels.of(SplitMsmKernels::classify);
+    private static final Method GATHER = Kernels.of(SplitMsmKernels::gatherScalars);
+    private static final Method REMAP = Kernels.of(SplitMsmKernels::remapEntries);
     private static final BigInteger TWO_32 = BigInteger.ONE.shiftLeft(32);
 
     private final Random rnd = new Random(29);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.Random;
+import jzk.tornado.api.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -55,7 +56,7 @@ class XyzzKernelsTest {
         KernelHost.Buffer ba = host.allocate(aff.length);
         host.write(bp, 0, acc, acc.length);
         host.write(ba, 0, aff, aff.length);
-        host.launch(Kernels.find(FieldKernels.class, "pointAddAffine"), count, 1, d, bp, ba, negate ? 1 : 0, count);
+        host.launch(Kernels.of(FieldKernels::pointAddAffine), count, 1, d, bp, ba, negate ? 1 : 0, count);
         host.read(bp, 0, acc, acc.length);
         for (int i = 0; i < count; i++) {
             BigInteger[][] got = Oracle.getXyzz(d, acc, i * Xyzz.ints(d));
@@ -94,8 +95,8 @@ class XyzzKernelsTest {
         host.write(bp, 0, p, p.length);
         host.write(bd, 0, p, p.length);
         host.write(bq, 0, q, q.length);
-        host.launch(Kernels.find(FieldKernels.class, "pointAdd"), count, 1, d, bp, bq, count);
-        host.launch(Kernels.find(FieldKernels.class, "pointDbl"), count, 1, d, bd, count);
+        host.launch(Kernels.of(FieldKernels::pointAdd), count, 1, d, bp, bq, count);
+        host.launch(Kernels.of(FieldKernels::pointDbl), count, 1, d, bd, count);
         int[] sum = new int[p.length];
         int[] dbl = new int[p.length];
         host.read(bp, 0, sum, sum.length);

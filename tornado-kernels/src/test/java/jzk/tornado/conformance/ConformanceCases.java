@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 
 import jzk.tornado.api.Device;
-import jzk.tornado.api.Devices;
+import jzk.tornado.runtime.Devices;
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;

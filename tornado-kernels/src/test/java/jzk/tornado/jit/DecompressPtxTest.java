@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import jzk.tornado.api.Kernels;
 import jzk.tornado.bls.DecompressKernels;
-import jzk.tornado.bls.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DecompressPtxTest {
     @Test
     void decompressKernelAssembles(@TempDir Path dir) throws Exception {
-        Method m = Kernels.find(DecompressKernels.class, "decompress");
+        Method m = Kernels.of(DecompressKernels::decompress);
         CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
         assertTrue(k.source().contains(".visible .entry " + k.entryName() + "("), k.entryName());
         Path ptxas = PtxAssemblyTest.ptxas();

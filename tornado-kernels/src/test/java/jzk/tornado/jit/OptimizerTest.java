@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.List;
 
+import jzk.tornado.api.Kernels;
 import jzk.tornado.bls.FieldKernels;
-import jzk.tornado.bls.Kernels;
 import jzk.tornado.bls.NttKernels;
 import jzk.tornado.conformance.ConformanceCases;
 import org.junit.jupiter.api.Test;
@@ -76,16 +76,16 @@ class OptimizerTest {
 
     @Test
     void blsFieldKernelsUseNoLocalMemory() {
-        for (Method m : List.of(Kernels.find(FieldKernels.class, "frMulSub"),
-                Kernels.find(FieldKernels.class, "frMulChain"), Kernels.find(NttKernels.class, "pass"),
-                Kernels.find(NttKernels.class, "passSmall"),
-                Kernels.find(NttKernels.class, "mulByPowers"), Kernels.find(NttKernels.class, "powers"))) {
+        for (Method m : List.of(Kernels.of(FieldKernels::frMulSub),
+                Kernels.of(FieldKernels::frMulChain), Kernels.of(NttKernels::pass),
+                Kernels.of(NttKernels::passSmall),
+                Kernels.of(NttKernels::mulByPowers), Kernels.of(NttKernels::powers))) {
             String ptx = KernelCompiler.compile(m, Target.ptx(90)).source();
             assertFalse(ptx.contains(".local"), m.getName());
             // the Fr modulus is folded into immediates: no constant table is left to load from
             assertFalse(ptx.contains("ld.const"), m.getName());
         }
         // frMulChain: only the data-dependent iteration loop is left
-        assertEquals(1, loops(optimised(Kernels.find(FieldKernels.class, "frMulChain"))));
+        assertEquals(1, loops(optimised(Kernels.of(FieldKernels::frMulChain))));
     }
 }

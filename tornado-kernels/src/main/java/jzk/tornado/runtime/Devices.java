@@ -1,9 +1,11 @@
-package jzk.tornado.api;
+package jzk.tornado.runtime;
 
 import java.util.List;
 
-import jzk.tornado.runtime.DeviceRegistry;
-import jzk.tornado.runtime.RuntimeConfig;
+import jzk.tornado.api.BackendStatus;
+import jzk.tornado.api.Device;
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.api.DeviceInfo;
 
 /**
  * The process-wide device registry: devices addressed by name ({@code cuda:0}, {@code opencl:0:0}, {@code jvm}),

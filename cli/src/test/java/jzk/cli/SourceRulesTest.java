@@ -1,0 +1,225 @@
+package jzk.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rules of the source tree that the compiler does not enforce, checked on the main sources of every module (this
+ * module's tests see the whole repository at {@code ..}). Plain JUnit over the sources rather than ArchUnit: two
+ * rules, a few hundred files, well under a second, no new dependency.
+ *
+ * <ul>
+ *   <li>Kernels are named by method reference ({@code jzk.tornado.api.Kernels.of(FieldKernels::frMulSub)}), never
+ *       by string: no reflective method lookup ({@code getMethod}, {@code getDeclaredMethod(s)}, {@code getMethods})
+ *       outside {@code Kernels} itself, which resolves the references.</li>
+ *   <li>No package cycle: packages are taken at three name segments ({@code jzk.tornado.runtime},
+ *       {@code jzk.prover.batch}; a sub-package such as {@code jzk.tornado.runtime.cuda} belongs to its parent), an
+ *       edge is an import or a qualified name in code (comments and string literals removed).</li>
+ * </ul>
+ */
+class SourceRulesTest {
+    private static final Path ROOT = Path.of("..");
+    private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
+    private static final Pattern QUALIFIED = Pattern.compile("\\b(jzk(?:\\.[a-z]\\w*)+)\\.[A-Z]");
+    private static final Pattern METHOD_LOOKUP = Pattern.compile(
+            "\\.(getMethod|getDeclaredMethod|getDeclaredMethods|getMethods)\\s*\\(");
+    /** Files allowed to look methods up reflectively, with the reason. */
+    private static final Map<String, String> LOOKUP_ALLOWED = Map.of(
+            "tornado-kernels/src/main/java/jzk/tornado/api/Kernels.java",
+            "resolves method references (writeReplace, the referenced method by descriptor)",
+            "tornado-kernels/src/main/java/jzk/tornado/runtime/SelfTest.java",
+            "reads the conformance-case records of the bundled test jar (no kernel by name; #15: to the bench module)");
+
+    record Source(String path, String pkg, String code) {
+    }
+
+    /** Every main source of every module, comments and string literals blanked (line structure kept). */
+    static List<Source> mainSources() {
+        List<Source> out = new ArrayList<>();
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            for (Path m : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java"))).sorted().toList()) {
+                try (Stream<Path> files = Files.walk(m.resolve("src/main/java"))) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                        String text = Files.readString(f);
+                        Matcher p = PACKAGE.matcher(text);
+                        assertTrue(p.find(), f + ": no package declaration");
+                        out.add(new Source(ROOT.relativize(f).toString().replace('\\', '/'), p.group(1),
+                                stripCommentsAndStrings(text)));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** Comments and the contents of string, text-block and char literals replaced by spaces. */
+    static String stripCommentsAndStrings(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '/' && i + 1 < n && s.charAt(i + 1) == '/') {
+                while (i < n && s.charAt(i) != '\n') {
+                    b.append(' ');
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
+                int end = s.indexOf("*/", i + 2);
+                end = end < 0 ? n : end + 2;
+                blank(s, i, end, b);
+                i = end;
+            } else if (s.startsWith("\"\"\"", i)) {
+                int end = s.indexOf("\"\"\"", i + 3);
+                end = end < 0 ? n : end + 3;
+                blank(s, i, end, b);
+                i = end;
+            } else if (c == '"' || c == '\'') {
+                int j = i + 1;
+                while (j < n && s.charAt(j) != c && s.charAt(j) != '\n') {
+                    j += s.charAt(j) == '\\' ? 2 : 1;
+                }
+                int end = Math.min(n, j + 1);
+                b.append(c);
+                blank(s, i + 1, end - 1, b);
+                b.append(c);
+                i = end;
+            } else {
+                b.append(c);
+                i++;
+            }
+        }
+        return b.toString();
+    }
+
+    private static void blank(String s, int from, int to, StringBuilder b) {
+        for (int k = from; k < to; k++) {
+            b.append(s.charAt(k) == '\n' ? '\n' : ' ');
+        }
+    }
+
+    @Test
+    void theStripperKeepsCodeAndDropsCommentsAndStrings() {
+        String s = stripCommentsAndStrings("a(\"jzk.x.Y // no\") /* jzk.y.Z */ b('\"') // c.getMethod(\nd\"\"\"\nq\"\"\"e");
+        assertEquals("a(\"" + " ".repeat(13) + "\") " + " ".repeat(13) + " b(' ') " + " ".repeat(15) + "\nd"
+                + " ".repeat(3) + "\n" + " ".repeat(4) + "e", s);
+    }
+
+    @Test
+    void kernelsAreNamedByMethodReferenceNotByString() {
+        List<String> found = new ArrayList<>();
+        for (Source s : mainSources()) {
+            if (LOOKUP_ALLOWED.containsKey(s.path())) {
+                continue;
+            }
+            Matcher m = METHOD_LOOKUP.matcher(s.code());
+            while (m.find()) {
+                int line = (int) s.code().substring(0, m.start()).chars().filter(ch -> ch == '\n').count() + 1;
+                found.add(s.path() + ":" + line + ": " + m.group(1) + "(…): name kernels by method reference, "
+                        + "jzk.tornado.api.Kernels.of(Owner::kernel)");
+            }
+            if (s.code().contains("Kernels.find(")) {
+                found.add(s.path() + ": Kernels.find(…, \"name\"): use jzk.tornado.api.Kernels.of(Owner::kernel)");
+            }
+        }
+        assertTrue(found.isEmpty(), String.join("\n", found));
+    }
+
+    @Test
+    void noPackageCycles() {
+        List<Source> sources = mainSources();
+        Set<String> packages = new TreeSet<>();
+        sources.forEach(s -> packages.add(s.pkg()));
+        Map<String, Map<String, Set<String>>> edges = new TreeMap<>(); // from → to → files
+        for (Source s : sources) {
+            Matcher m = QUALIFIED.matcher(s.code());
+            while (m.find()) {
+                String to = m.group(1);
+                if (packages.contains(to) && !slice(to).equals(slice(s.pkg()))) {
+                    edges.computeIfAbsent(slice(s.pkg()), k -> new TreeMap<>())
+                            .computeIfAbsent(slice(to), k -> new TreeSet<>()).add(s.path());
+                }
+            }
+        }
+        assertTrue(edges.getOrDefault("jzk.tornado.bls", Map.of()).containsKey("jzk.tornado.api"),
+                "the scan sees the edges it should: " + edges.keySet());
+        List<String> cycle = findCycle(edges);
+        StringBuilder why = new StringBuilder();
+        for (int i = 0; i + 1 < cycle.size(); i++) {
+            Set<String> files = edges.get(cycle.get(i)).get(cycle.get(i + 1));
+            why.append(cycle.get(i)).append(" -> ").append(cycle.get(i + 1)).append(" in ")
+                    .append(files.stream().limit(3).toList()).append(files.size() > 3 ? " and " + (files.size() - 3)
+                            + " more" : "").append('\n');
+        }
+        assertTrue(cycle.isEmpty(), "package cycle " + cycle + ":\n" + why);
+    }
+
+    @Test
+    void aCycleIsFound() {
+        Map<String, Map<String, Set<String>>> e = new TreeMap<>();
+        e.put("a", Map.of("b", Set.of("A.java")));
+        e.put("b", Map.of("c", Set.of("B.java")));
+        e.put("c", Map.of("a", Set.of("C.java")));
+        assertEquals(List.of("a", "b", "c", "a"), findCycle(e));
+        e.put("c", Map.of());
+        assertEquals(List.of(), findCycle(e));
+    }
+
+    /** {@code jzk.tornado.runtime.cuda} → {@code jzk.tornado.runtime}: the first three name segments. */
+    static String slice(String pkg) {
+        String[] p = pkg.split("\\.");
+        return String.join(".", java.util.Arrays.copyOf(p, Math.min(3, p.length)));
+    }
+
+    /** One cycle as a closed path (first = last), or empty: depth-first search with an on-stack set. */
+    static List<String> findCycle(Map<String, Map<String, Set<String>>> edges) {
+        Set<String> done = new TreeSet<>();
+        for (String start : edges.keySet()) {
+            List<String> path = new ArrayList<>();
+            List<String> c = dfs(start, edges, path, done);
+            if (!c.isEmpty()) {
+                return c;
+            }
+        }
+        return List.of();
+    }
+
+    private static List<String> dfs(String v, Map<String, Map<String, Set<String>>> edges, List<String> path,
+                                    Set<String> done) {
+        if (path.contains(v)) {
+            List<String> c = new ArrayList<>(path.subList(path.indexOf(v), path.size()));
+            c.add(v);
+            return c;
+        }
+        if (done.contains(v)) {
+            return List.of();
+        }
+        path.add(v);
+        for (String w : edges.getOrDefault(v, Map.of()).keySet()) {
+            List<String> c = dfs(w, edges, path, done);
+            if (!c.isEmpty()) {
+                return c;
+            }
+        }
+        path.remove(path.size() - 1);
+        done.add(v);
+        return List.of();
+    }
+}

@@ -1,0 +1,188 @@
+package jzk.prover.batch;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jzk.prover.groth16.CpuBackend;
+import jzk.prover.groth16.DeviceBackend;
+import jzk.prover.groth16.ProverBackend;
+import jzk.prover.groth16.SetupEngine;
+import jzk.tornado.api.Device;
+import jzk.tornado.api.DeviceException;
+import jzk.tornado.bls.DeviceHost;
+import jzk.tornado.runtime.Devices;
+
+/**
+ * The one owner of what a run (one CLI command, or one daemon) proves with: the devices named by {@code --device},
+ * resolved once, and everything made on them — one {@link DeviceHost} (pinned staging memory) and one
+ * {@link DeviceBackend} (resident key bases) per device, created on first use, and the {@link SetupEngine}s of
+ * parameter generation (uploaded tables). {@link #close()} frees all of it; the devices themselves belong to the
+ * process-wide registry ({@link Devices}) and stay open.
+ *
+ * <p>Names: {@value #CPU} is the CPU prover ({@link CpuBackend}: field-arith's NTT and Pippenger on all cores);
+ * {@value #JVM} is the runtime's Java kernel executor (the bit-exact reference of every GPU run, far slower than
+ * {@value #CPU}); {@code cuda:N}, {@code opencl:P:D} are the registry's devices. With no name the session takes
+ * the registry's best device when it is a GPU, else {@value #CPU} ({@link #defaultDevice}).
+ *
+ * <p>Invariants: {@link #devices()} is fixed at {@link #open}, distinct and resolvable; every device object a
+ * session allocates on is freed by {@link #close()} (checked by the jvm device's buffer count in
+ * ProverSessionTest); after close every accessor but {@link #devices()} throws. Thread-safe.
+ */
+public final class ProverSession implements AutoCloseable {
+    /** The CPU prover. */
+    public static final String CPU = "cpu";
+    /** The runtime's Java kernel executor (reference device). */
+    public static final String JVM = "jvm";
+
+    private final List<String> devices;
+    /** Per device name, in creation order; guarded by {@code this}. */
+    private final Map<String, DeviceHost> hosts = new LinkedHashMap<>();
+    private final Map<String, DeviceBackend> backends = new LinkedHashMap<>();
+    private final List<SetupEngine> engines = new ArrayList<>();
+    private boolean closed;
+
+    private ProverSession(List<String> devices) {
+        this.devices = List.copyOf(devices);
+    }
+
+    /**
+     * A session on the devices {@code requested} (empty: {@link #defaultDevice}). Every name is checked here:
+     * an unknown or repeated name is an {@link IllegalArgumentException} whose message is one line naming it
+     * (and, when unknown, the available names).
+     */
+    public static ProverSession open(List<String> requested) {
+        if (requested.isEmpty()) {
+            return new ProverSession(List.of(defaultDevice()));
+        }
+        List<String> out = new ArrayList<>();
+        for (String d : requested) {
+            String name = d.equals(CPU) ? CPU : resolve(d).name();
+            if (out.contains(name)) {
+                throw new IllegalArgumentException("device listed twice in --device " + requested);
+            }
+            out.add(name);
+        }
+        return new ProverSession(out);
+    }
+
+    /**
+     * The device of a session opened without names: a CUDA device, else an NVIDIA OpenCL GPU, else another
+     * OpenCL GPU ({@link Devices#best()}, which honours {@code JZK_DEVICE}), else {@value #CPU}. A CPU OpenCL
+     * device (PoCL) and the {@value #JVM} device are used only when named: they run the kernels correctly but
+     * slower than {@value #CPU}.
+     */
+    public static String defaultDevice() {
+        Device best = Devices.best();
+        return best.info().isGpu() ? best.name() : CPU;
+    }
+
+    /** Whether {@code device} is the CPU prover. */
+    public static boolean isCpu(String device) {
+        return device.equals(CPU);
+    }
+
+    private static Device resolve(String name) {
+        try {
+            return Devices.get(name);
+        } catch (DeviceException e) {
+            List<String> names = new ArrayList<>();
+            names.add(CPU);
+            Devices.list().forEach(i -> names.add(i.name()));
+            throw new IllegalArgumentException("unknown device '" + name + "'; available: " + names, e);
+        }
+    }
+
+    /** The session's device names in {@code --device} order ({@value #CPU} for the CPU prover). */
+    public List<String> devices() {
+        return devices;
+    }
+
+    /**
+     * The backend of {@code device} (one of {@link #devices()}): {@link CpuBackend#INSTANCE} for {@value #CPU},
+     * else the device's {@link DeviceBackend}, created on first use and shared by every caller (the pipeline's
+     * GPU workers of that device).
+     */
+    public synchronized ProverBackend backend(String device) {
+        checkOpen();
+        if (!devices.contains(device)) {
+            throw new IllegalArgumentException("device '" + device + "' is not in this session " + devices);
+        }
+        if (isCpu(device)) {
+            return CpuBackend.INSTANCE;
+        }
+        return backends.computeIfAbsent(device, d -> new DeviceBackend(host(d)));
+    }
+
+    /**
+     * The device that generates missing parameters (their large fixed-base batches): the first of
+     * {@link #devices()} that is not {@value #CPU}, or {@value #CPU}.
+     */
+    public String setupDevice() {
+        return devices.stream().filter(d -> !isCpu(d)).findFirst().orElse(CPU);
+    }
+
+    /**
+     * A new engine for one parameter generation on {@link #setupDevice()}. The caller may close it as soon as the
+     * parameters are written (frees its uploaded tables); the session closes it otherwise.
+     */
+    public synchronized SetupEngine setupEngine() {
+        checkOpen();
+        String d = setupDevice();
+        SetupEngine e = isCpu(d) ? SetupEngine.cpu() : SetupEngine.device(host(d));
+        engines.add(e);
+        return e;
+    }
+
+    private DeviceHost host(String device) {
+        return hosts.computeIfAbsent(device, d -> new DeviceHost(Devices.get(d)));
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("prover session on " + devices + " is closed");
+        }
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Frees, in order, the backends' resident bases, the setup engines' tables and the hosts' staging memory;
+     * idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<AutoCloseable> all = new ArrayList<>(backends.values());
+        all.addAll(engines);
+        all.addAll(hosts.values());
+        backends.clear();
+        engines.clear();
+        hosts.clear();
+        RuntimeException first = null;
+        for (AutoCloseable c : all) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ProverSession" + devices;
+    }
+}
