@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A whole jzk cluster on this machine, thrown away at the end: a PostgreSQL server on 127.0.0.1 (Debian's, installed
 # by scripts/install-postgresql.sh; trust authentication for user jzk, loopback only, no Unix socket), N workers on
-# the jvm device, jobs of a tiny built-in shape submitted, the job table listed, one proof fetched and verified.
+# the CPU prover (cpu), jobs of a tiny built-in shape submitted, the job table listed, one proof fetched and verified.
 #   scripts/cluster-demo.sh [WORKERS] [JOBS]      (default 2 workers, 6 jobs)
 # The same commands run a real cluster with --db pointing to the shared database (README, cluster/README.md).
 set -euo pipefail
@@ -33,7 +33,7 @@ export JZK_CACHE="$OUT/cache"
 echo "cluster-demo: database $JZK_DB; outputs in $OUT"
 ./jzk submit --challenges 1 --depth 2 --partitions 2 --count "$JOBS" --priority 1
 for i in $(seq 1 "$WORKERS"); do
-  ./jzk worker --device jvm --name "demo-w$i" --idle-exit 5 >"$OUT/worker-$i.log" 2>&1 &
+  ./jzk worker --device cpu --name "demo-w$i" --idle-exit 5 >"$OUT/worker-$i.log" 2>&1 &
 done
 wait
 ./jzk jobs
