@@ -66,7 +66,10 @@ class PriorityTest {
             int c = order.indexOf(critical);
             int thirdLow = order.indexOf(low.get(2));
             assertTrue(c < thirdLow, "CRITICAL finished at " + c + ", the 3rd LOW at " + thirdLow + ": " + order);
-            assertEquals(low.get(0), order.get(0), "the held LOW job was already running");
+            // the premise (19 LOW jobs queued behind the held one when CRITICAL arrives) is the queue-depth check
+            // above; after the gate opens the CRITICAL job may also pass the held LOW job in the later stages'
+            // priority queues (GPU, finalize), so the held job need not be the first to finish
+            assertTrue(order.indexOf(low.get(0)) <= 1, "the held LOW job finished at " + order.indexOf(low.get(0)));
             t.assertAllReleased();
         }
     }
