@@ -8,7 +8,7 @@ public final class CliException extends RuntimeException {
 
     /** Exit code for an input or usage problem the user can fix. */
     public static final int USAGE = 2;
-    /** Exit code for a feature missing from this build. */
+    /** Exit code for a feature missing from this build, or a named device this machine does not have. */
     public static final int NOT_AVAILABLE = 3;
     /** Exit code for a run that went wrong (I/O, failed proofs). */
     public static final int FAILURE = 1;
@@ -29,7 +29,7 @@ public final class CliException extends RuntimeException {
         return exitCode;
     }
 
-    /** "&lt;command&gt;: not available in this build (&lt;why&gt;)", printed as "jzk &lt;command&gt;: …". */
+    /** "&lt;command&gt;: not available in this build (&lt;why&gt;)", printed as "jzk: &lt;command&gt;: …". */
     public static CliException notAvailable(String command, String why) {
         return new CliException(NOT_AVAILABLE, command + ": not available in this build (" + why + ")");
     }

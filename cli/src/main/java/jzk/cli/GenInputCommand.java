@@ -29,7 +29,8 @@ public final class GenInputCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Generator seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+    /** {@code --out} as in {@code batch --out}; {@code -o/--output} kept for existing scripts. */
+    @Option(names = {"-o", "--out", "--output"}, paramLabel = "FILE",
             description = "Output file (default ${DEFAULT-VALUE}).")
     Path output = Path.of("vanilla.json");
 

@@ -7,7 +7,8 @@ import picocli.CommandLine.ParseResult;
 /**
  * Entry point of the {@code jzk} command. Errors are one line on stderr ({@code jzk: <what went wrong>}) with a
  * non-zero exit code; the stack trace follows only with {@code --verbose}. Exit codes: 0 success, 1 a failed
- * run (I/O, failed proofs, unexpected error), 2 bad usage or input, 3 not available in this build.
+ * run (I/O, failed proofs, unexpected error), 2 bad usage or input, 3 not available (a
+ * feature missing from this build, or a named device this machine lacks).
  */
 public final class Main {
 
@@ -80,8 +81,7 @@ public final class Main {
             } else {
                 message = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
             }
-            err.println(ex instanceof CliException c && c.exitCode() == CliException.NOT_AVAILABLE
-                    ? "jzk " + message : "jzk: " + message);
+            err.println("jzk: " + message);
             if (verbose(parseResult)) {
                 ex.printStackTrace(err);
             }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import jzk.prover.batch.DeviceNotAvailableException;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInputException;
@@ -50,11 +51,13 @@ final class WorkloadHooks {
     /**
      * The session of a command's {@code --device} names ({@link ProverSession#open}): without names the best GPU,
      * else {@code cpu}. An unknown name (one line naming it and the available devices) or a repeated one is a
-     * usage error.
+     * usage error (exit 2); a {@code cuda:N} / {@code opencl:P:D} this machine lacks is "not available" (exit 3).
      */
     static ProverSession session(List<String> requested) {
         try {
             return ProverSession.open(requested);
+        } catch (DeviceNotAvailableException e) {
+            throw new CliException(CliException.NOT_AVAILABLE, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, e.getMessage(), e);
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,44 @@ class CliErrorsTest {
     void unknownDevice() {
         assertOneLineError(CliRun.of("batch", "--synthetic", "--device", "cuda:7"), 2,
                 "jzk: unknown device 'cuda:7' for --synthetic: use simulated devices sim:0 … sim:99");
+    }
+
+    /**
+     * A well-formed device this machine lacks exits 3 ("not available"), one line naming the device, its backend's
+     * status and the devices available; the case is only meaningful where no CUDA device exists (CI).
+     */
+    @Test
+    void missingCudaDeviceIsNotAvailable(@TempDir Path dir) {
+        Assumptions.assumeTrue(jzk.tornado.runtime.Devices.list().stream().noneMatch(i -> i.name().equals("cuda:0")),
+                "this machine has cuda:0");
+        CliRun r = CliRun.of("setup", "--challenges", "1", "--depth", "2", "--partitions", "1", "--cache",
+                dir.toString(), "--vk", dir.resolve("vk.json").toString(), "--device", "cuda:0");
+        assertEquals(3, r.exitCode(), r.err());
+        assertEquals(1, r.errLines(), r.err());
+        String line = r.err().strip();
+        assertTrue(line.startsWith("jzk: device cuda:0 is not available on this machine (cuda"), line);
+        assertTrue(line.contains("0 device(s)") && line.contains("; available: [cpu, ") && line.contains("jvm"), line);
+        assertFalse(Files.exists(dir.resolve("vk.json")));
+    }
+
+    @Test
+    void missingOpenClPlatformIsNotAvailable(@TempDir Path dir) {
+        CliRun r = CliRun.of("setup", "--challenges", "1", "--depth", "2", "--partitions", "1", "--cache",
+                dir.toString(), "--vk", dir.resolve("vk.json").toString(), "--device", "opencl:5:0");
+        assertEquals(3, r.exitCode(), r.err());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().strip().startsWith("jzk: device opencl:5:0 is not available on this machine (opencl"),
+                r.err());
+    }
+
+    /** A name of no known kind stays a usage error. */
+    @Test
+    void unknownDeviceNameIsAUsageError(@TempDir Path dir) {
+        CliRun r = CliRun.of("setup", "--challenges", "1", "--depth", "2", "--partitions", "1", "--cache",
+                dir.toString(), "--vk", dir.resolve("vk.json").toString(), "--device", "cuda0");
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().startsWith("jzk: unknown device 'cuda0'; available: [cpu, "), r.err());
     }
 
     @Test

@@ -135,11 +135,21 @@ class Groth16BatchTest {
 
     @Test
     void unknownDeviceIsOneLineListingTheAvailableOnes() {
-        CliRun r = CliRun.of(cmd("batch", "--device", "cuda:9"));
+        CliRun r = CliRun.of(cmd("batch", "--device", "gpu:9"));
         assertEquals(2, r.exitCode(), r.err());
         assertEquals(1, r.errLines(), r.err());
-        assertTrue(r.err().startsWith("jzk: unknown device 'cuda:9'; available: [") && r.err().contains("jvm"),
+        assertTrue(r.err().startsWith("jzk: unknown device 'gpu:9'; available: [") && r.err().contains("jvm"),
                 r.err());
+    }
+
+    /** A well-formed device this machine lacks (no cuda:9 anywhere we test) is "not available": exit 3, one line. */
+    @Test
+    void missingDeviceIsNotAvailable() {
+        CliRun r = CliRun.of(cmd("batch", "--device", "cuda:9"));
+        assertEquals(3, r.exitCode(), r.err());
+        assertEquals(1, r.errLines(), r.err());
+        assertTrue(r.err().startsWith("jzk: device cuda:9 is not available on this machine (cuda")
+                && r.err().contains("; available: [cpu, ") && r.err().contains("jvm"), r.err());
     }
 
     @Test

@@ -149,7 +149,7 @@ public final class ParamsCache {
                 log.accept("generating Groth16 parameters for " + label + " (" + cs.numConstraints()
                         + " constraints, " + cs.numVariables() + " variables) into " + file + " (" + engine.name()
                         + ")");
-                ProvingKey gen = Setup.generate(cs, new SecureRandom(), engine);
+                ProvingKey gen = Setup.generate(cs, new SecureRandom(), engine.progress(log));
                 summary = engine.summary(); // in Loaded, for the caller to print (the log stays one line per event)
                 // temp in the cache directory, fsynced, renamed: no partial file, no 0-byte .tmp left on SIGINT
                 AtomicFiles.write(file, tmp -> ParamsFile.write(tmp, gen, id));

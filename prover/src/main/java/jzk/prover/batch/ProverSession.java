@@ -3,11 +3,15 @@ package jzk.prover.batch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.DeviceBackend;
 import jzk.prover.groth16.ProverBackend;
 import jzk.prover.groth16.SetupEngine;
+import jzk.tornado.api.BackendStatus;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.bls.DeviceHost;
@@ -49,7 +53,8 @@ public final class ProverSession implements AutoCloseable {
     /**
      * A session on the devices {@code requested} (empty: {@link #defaultDevice}). Every name is checked here:
      * an unknown or repeated name is an {@link IllegalArgumentException} whose message is one line naming it
-     * (and, when unknown, the available names).
+     * (and, when unknown, the available names); a well-formed {@code cuda:N} / {@code opencl:P:D} this machine
+     * lacks is its subclass {@link DeviceNotAvailableException} (also naming the backend's problem).
      */
     public static ProverSession open(List<String> requested) {
         if (requested.isEmpty()) {
@@ -82,6 +87,9 @@ public final class ProverSession implements AutoCloseable {
         return device.equals(CPU);
     }
 
+    /** A well-formed name of a registry device kind: {@code cuda:N} or {@code opencl:P:D} (case-insensitive). */
+    private static final Pattern KNOWN_KIND = Pattern.compile("(?i)(cuda):\\d+|(opencl):\\d+:\\d+");
+
     private static Device resolve(String name) {
         try {
             return Devices.get(name);
@@ -89,6 +97,14 @@ public final class ProverSession implements AutoCloseable {
             List<String> names = new ArrayList<>();
             names.add(CPU);
             Devices.list().forEach(i -> names.add(i.name()));
+            Matcher m = KNOWN_KIND.matcher(name.trim());
+            if (m.matches()) {
+                String backend = (m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT);
+                String status = Devices.backends().stream().filter(b -> b.backend().equals(backend))
+                        .map(BackendStatus::describe).findFirst().orElse(backend + ": backend not probed");
+                throw new DeviceNotAvailableException("device " + name.trim() + " is not available on this machine ("
+                        + status + "); available: " + names, e);
+            }
             throw new IllegalArgumentException("unknown device '" + name + "'; available: " + names, e);
         }
     }

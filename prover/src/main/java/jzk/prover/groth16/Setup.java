@@ -101,12 +101,12 @@ public final class Setup {
         long tTables = System.nanoTime();
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
         FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
-        long[] a = engine.mulAll(g1, q.u, q.nVars);
-        long[] b1 = engine.mulAll(g1, q.v, q.nVars);
-        long[] b2 = engine.mulAll(g2, q.v, q.nVars);
-        long[] ic = engine.mulAll(g1, q.icS, q.nPub + 1);
-        long[] l = engine.mulAll(g1, q.lS, q.nVars - q.nPub - 1);
-        long[] h = engine.mulAll(g1, q.hS, q.n() - 1);
+        long[] a = engine.mulAll("a", g1, q.u, q.nVars);
+        long[] b1 = engine.mulAll("b_g1", g1, q.v, q.nVars);
+        long[] b2 = engine.mulAll("b_g2", g2, q.v, q.nVars);
+        long[] ic = engine.mulAll("ic", g1, q.icS, q.nPub + 1);
+        long[] l = engine.mulAll("l", g1, q.lS, q.nVars - q.nPub - 1);
+        long[] h = engine.mulAll("h", g1, q.hS, q.n() - 1);
         timing(q.lg, "fixed-base batches", tTables, engine);
         long[][] small = smallPoints(g1, g2, alpha, ao, beta, bo, gamma, go, delta, dO);
         VerifyingKey vk = new VerifyingKey(small[0], small[2], small[3], small[5], ic);

@@ -1,8 +1,10 @@
 package jzk.prover.groth16;
 
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import jzk.tornado.bls.FixedBaseGpu;
 import jzk.tornado.bls.KernelHost;
 
@@ -24,6 +26,8 @@ public final class SetupEngine implements AutoCloseable {
      * {@code -Djzk.setup.gpuMinPoints} instead when set.
      */
     public static final int DEFAULT_MIN_POINTS = 1 << 10;
+    /** Points per piece on the CPU while progress is reported: ~0.3 s of G1 work on 2 cores. */
+    static final int CPU_PROGRESS_CHUNK = 1 << 14;
 
     private final KernelHost host;
     private final int minPoints;
@@ -35,6 +39,10 @@ public final class SetupEngine implements AutoCloseable {
     private long cpuPoints;
     private long cpuNanos;
     private long totalNanos;
+    /** Progress lines of named sections ({@link #progress}); null: none. */
+    private SetupProgress progress;
+    /** Points per {@link #mulAll} piece while {@link #progress} is set (a line can follow each piece). */
+    private int progressChunk;
 
     private SetupEngine(KernelHost host, int minPoints, int batchPoints) {
         if (minPoints < 0 || batchPoints < 0) {
@@ -75,6 +83,55 @@ public final class SetupEngine implements AutoCloseable {
     /** "CPU" or "GPU fixed-base on &lt;host&gt;". */
     public String name() {
         return host == null ? "CPU" : "GPU fixed-base on " + host.name();
+    }
+
+    /**
+     * Reports the fixed-base batches of the following {@link Setup#generate} to {@code log}
+     * ({@link SetupProgress}): a line at most every 2 s, none when generation ends sooner.
+     */
+    public SetupEngine progress(Consumer<String> log) {
+        return progress(log, SetupProgress.DEFAULT_INTERVAL_NANOS,
+                host == null ? CPU_PROGRESS_CHUNK : FixedBaseGpu.DEFAULT_BATCH);
+    }
+
+    /** As {@link #progress(Consumer)} with a given interval and piece size (tests force lines on tiny shapes). */
+    SetupEngine progress(Consumer<String> log, long intervalNanos, int chunkPoints) {
+        if (chunkPoints < 1) {
+            throw new IllegalArgumentException("progress chunk must be ≥ 1 point, got " + chunkPoints);
+        }
+        this.progress = new SetupProgress(log, intervalNanos);
+        this.progressChunk = chunkPoints;
+        return this;
+    }
+
+    /**
+     * {@link #mulAll(FixedBaseMul, long[], int)} of one named key section; with {@link #progress} set, run in pieces
+     * of {@code progressChunk} points (the same multiples, concatenated: each point depends only on its scalar)
+     * with a progress line possible after each.
+     */
+    long[] mulAll(String section, FixedBaseMul base, long[] scalars, int count) {
+        if (progress == null || count <= progressChunk) {
+            long[] r = mulAll(base, scalars, count);
+            if (progress != null) {
+                progress.begin(section, count);
+                progress.advance(count);
+            }
+            return r;
+        }
+        progress.begin(section, count);
+        long[] out = null;
+        int stride = 0;
+        for (int from = 0; from < count; from += progressChunk) {
+            int m = Math.min(progressChunk, count - from);
+            long[] piece = mulAll(base, Arrays.copyOfRange(scalars, from * 4, (from + m) * 4), m);
+            if (out == null) {
+                stride = piece.length / m;
+                out = new long[Math.multiplyExact(stride, count)];
+            }
+            System.arraycopy(piece, 0, out, from * stride, m * stride);
+            progress.advance(m);
+        }
+        return out;
     }
 
     /** [scalars_i]P for i &lt; count (canonical Fr scalars, 4 longs each), affine, in a new array. */

@@ -46,9 +46,20 @@ class ProverSessionTest {
 
     @Test
     void badNamesAreOneLine() {
-        var unknown = assertThrows(IllegalArgumentException.class, () -> ProverSession.open(List.of("cuda:9")));
-        assertTrue(unknown.getMessage().startsWith("unknown device 'cuda:9'; available: [cpu, ")
+        var unknown = assertThrows(IllegalArgumentException.class, () -> ProverSession.open(List.of("gpu9")));
+        assertTrue(!(unknown instanceof DeviceNotAvailableException), unknown.toString());
+        assertTrue(unknown.getMessage().startsWith("unknown device 'gpu9'; available: [cpu, ")
                 && unknown.getMessage().contains("jvm"), unknown.getMessage());
+        // a well-formed name of a known kind that this machine lacks: "not available", with the backend's status
+        var missing = assertThrows(DeviceNotAvailableException.class, () -> ProverSession.open(List.of("cuda:9")));
+        assertTrue(missing.getMessage().startsWith("device cuda:9 is not available on this machine (cuda")
+                && missing.getMessage().contains(" device(s)")
+                && missing.getMessage().contains("); available: [cpu, ")
+                && missing.getMessage().contains("jvm"), missing.getMessage());
+        var noPlatform = assertThrows(DeviceNotAvailableException.class,
+                () -> ProverSession.open(List.of("opencl:7:3")));
+        assertTrue(noPlatform.getMessage().startsWith("device opencl:7:3 is not available on this machine (opencl"),
+                noPlatform.getMessage());
         var twice = assertThrows(IllegalArgumentException.class, () -> ProverSession.open(List.of("cpu", "cpu")));
         assertEquals("device listed twice in --device [cpu, cpu]", twice.getMessage());
         try (ProverSession s = ProverSession.open(List.of("cpu"))) {
