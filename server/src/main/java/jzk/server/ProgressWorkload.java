@@ -1,6 +1,6 @@
 package jzk.server;
 
-import java.util.List;
+import jzk.prover.pipeline.ForwardingWorkload;
 import jzk.prover.pipeline.ProofWorkload;
 
 /**
@@ -8,28 +8,12 @@ import jzk.prover.pipeline.ProofWorkload;
  * (started/ended), so that AwaitProof can stream "synthesizing k/P → gpu → finalizing". Everything else is the
  * wrapped workload's; the ownership and footprint invariants are unchanged.
  */
-final class ProgressWorkload implements ProofWorkload {
-    private final ProofWorkload inner;
+final class ProgressWorkload extends ForwardingWorkload {
     private final Job job;
 
     ProgressWorkload(ProofWorkload inner, Job job) {
-        this.inner = inner;
+        super(inner);
         this.job = job;
-    }
-
-    @Override
-    public String label() {
-        return inner.label();
-    }
-
-    @Override
-    public int partitions() {
-        return inner.partitions();
-    }
-
-    @Override
-    public Footprint footprint(int partition) {
-        return inner.footprint(partition);
     }
 
     @Override
@@ -60,15 +44,5 @@ final class ProgressWorkload implements ProofWorkload {
         job.finalized.incrementAndGet();
         job.changed();
         return p;
-    }
-
-    @Override
-    public Proof assemble(List<PartialProof> parts) throws Exception {
-        return inner.assemble(parts);
-    }
-
-    @Override
-    public boolean verify(Proof proof) throws Exception {
-        return inner.verify(proof);
     }
 }
