@@ -262,7 +262,32 @@ public final class JobStore implements AutoCloseable {
         }
     }
 
+    /** The lease condition: the job is running under ({@code worker}, {@code epoch}); three parameters. */
     private static final String MINE = " WHERE id = ? AND lease_owner = ? AND lease_epoch = ? AND state = 'running'";
+
+    /** Binds {@link #MINE}'s three parameters from position {@code first}. */
+    private static void bindMine(PreparedStatement p, int first, long job, String worker, long epoch)
+            throws SQLException {
+        p.setLong(first, job);
+        p.setString(first + 1, worker);
+        p.setLong(first + 2, epoch);
+    }
+
+    /**
+     * Runs {@code update + MINE} (no other parameters) in {@code c}'s transaction; when no row matched, the lease
+     * is no longer this worker's: rolls the transaction back and returns false.
+     */
+    private static boolean updateMine(Connection c, String update, long job, String worker, long epoch)
+            throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(update + MINE)) {
+            bindMine(p, 1, job, worker, epoch);
+            if (p.executeUpdate() != 1) {
+                c.rollback();
+                return false;
+            }
+            return true;
+        }
+    }
 
     /**
      * Renews the lease of ({@code job}, {@code worker}, {@code epoch}) and records partition progress; false when
@@ -279,9 +304,7 @@ public final class JobStore implements AutoCloseable {
                     + "make_interval(secs => ?), partitions_done = greatest(partitions_done, ?)" + MINE)) {
                 p.setDouble(1, leaseSeconds);
                 p.setInt(2, partitionsDone);
-                p.setLong(3, job);
-                p.setString(4, worker);
-                p.setLong(5, epoch);
+                bindMine(p, 3, job, worker, epoch);
                 return p.executeUpdate() == 1;
             }
         });
@@ -294,15 +317,9 @@ public final class JobStore implements AutoCloseable {
     public Outcome complete(long job, String worker, long epoch, byte[] proof, byte[] publicInputs, byte[] vkJson,
                             long proveMillis) throws SQLException {
         boolean ok = tx(c -> {
-            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET state = 'done', finished_at = now(), "
-                    + "lease_expires = NULL, partitions_done = partitions, last_error = NULL" + MINE)) {
-                p.setLong(1, job);
-                p.setString(2, worker);
-                p.setLong(3, epoch);
-                if (p.executeUpdate() != 1) {
-                    c.rollback();
-                    return false;
-                }
+            if (!updateMine(c, "UPDATE jobs SET state = 'done', finished_at = now(), lease_expires = NULL, "
+                    + "partitions_done = partitions, last_error = NULL", job, worker, epoch)) {
+                return false;
             }
             byte[] vkHash = HexFormat.of().parseHex(JobRequest.hash(vkJson));
             putBlob(c, vkHash, vkJson);
@@ -338,9 +355,7 @@ public final class JobStore implements AutoCloseable {
                     + "not_before = now() + make_interval(secs => retry_delay_s * attempts)" + MINE
                     + " RETURNING state")) {
                 p.setString(1, error);
-                p.setLong(2, job);
-                p.setString(3, worker);
-                p.setLong(4, epoch);
+                bindMine(p, 2, job, worker, epoch);
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
                         c.rollback();
@@ -365,15 +380,9 @@ public final class JobStore implements AutoCloseable {
      */
     public Outcome release(long job, String worker, long epoch, String why) throws SQLException {
         boolean ok = tx(c -> {
-            try (PreparedStatement p = c.prepareStatement("UPDATE jobs SET state = 'queued', attempts = attempts - 1, "
-                    + "lease_expires = NULL" + MINE)) {
-                p.setLong(1, job);
-                p.setString(2, worker);
-                p.setLong(3, epoch);
-                if (p.executeUpdate() != 1) {
-                    c.rollback();
-                    return false;
-                }
+            if (!updateMine(c, "UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_expires = NULL",
+                    job, worker, epoch)) {
+                return false;
             }
             endAttempt(c, job, epoch, "released", why, false);
             return true;
