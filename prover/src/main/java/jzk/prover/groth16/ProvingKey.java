@@ -44,15 +44,28 @@ public final class ProvingKey {
     public ProvingKey(HVariant hVariant, int nVars, int nPublic, int nRows, int lgDomain, long[] alpha1,
                       long[] beta1, long[] beta2, long[] delta1, long[] delta2, long[] a, long[] b1, long[] b2,
                       long[] l, long[] h, VerifyingKey vk) {
-        int n = 1 << lgDomain;
-        int hCount = hVariant == HVariant.BELLMAN ? n - 1 : n;
+        this(hVariant, nVars, nPublic, nRows, lgDomain, alpha1, beta1, beta2, delta1, delta2, a, b1, b2, l, h, null,
+                vk);
         check(a.length == nVars * Points.G1, "a");
         check(b1.length == nVars * Points.G1, "b1");
         check(b2.length == nVars * Points.G2, "b2");
         check(l.length == (nVars - nPublic - 1) * Points.G1, "l");
-        check(h.length == hCount * Points.G1, "h");
+        check(h.length == hCount() * Points.G1, "h");
+    }
+
+    /** A key whose large sections are resident in {@code device} (made by {@link DeviceKey#load}). */
+    ProvingKey(HVariant hVariant, int nVars, int nPublic, int nRows, int lgDomain, long[] alpha1, long[] beta1,
+               long[] beta2, long[] delta1, long[] delta2, DeviceKey device, VerifyingKey vk) {
+        this(hVariant, nVars, nPublic, nRows, lgDomain, alpha1, beta1, beta2, delta1, delta2, null, null, null, null,
+                null, device, vk);
+    }
+
+    /** Either the host sections ({@code a} … {@code h}) or {@code device} holds the large sections. */
+    private ProvingKey(HVariant hVariant, int nVars, int nPublic, int nRows, int lgDomain, long[] alpha1,
+                       long[] beta1, long[] beta2, long[] delta1, long[] delta2, long[] a, long[] b1, long[] b2,
+                       long[] l, long[] h, DeviceKey device, VerifyingKey vk) {
         check(vk.nPublic == nPublic, "vk.ic");
-        check(nRows <= n, "nRows");
+        check(nRows <= 1 << lgDomain, "nRows");
         this.hVariant = hVariant;
         this.nVars = nVars;
         this.nPublic = nPublic;
@@ -68,30 +81,6 @@ public final class ProvingKey {
         this.b2 = b2;
         this.l = l;
         this.h = h;
-        this.vk = vk;
-        this.device = null;
-    }
-
-    /** A key whose large sections are resident in {@code device} (made by {@link DeviceKey#load}). */
-    ProvingKey(HVariant hVariant, int nVars, int nPublic, int nRows, int lgDomain, long[] alpha1, long[] beta1,
-               long[] beta2, long[] delta1, long[] delta2, DeviceKey device, VerifyingKey vk) {
-        check(vk.nPublic == nPublic, "vk.ic");
-        check(nRows <= 1 << lgDomain, "nRows");
-        this.hVariant = hVariant;
-        this.nVars = nVars;
-        this.nPublic = nPublic;
-        this.nRows = nRows;
-        this.lgDomain = lgDomain;
-        this.alpha1 = alpha1;
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.delta1 = delta1;
-        this.delta2 = delta2;
-        this.a = null;
-        this.b1 = null;
-        this.b2 = null;
-        this.l = null;
-        this.h = null;
         this.vk = vk;
         this.device = device;
     }
