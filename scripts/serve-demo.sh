@@ -18,7 +18,7 @@ S=127.0.0.1:$GRPC
 ./jzk version >/dev/null # builds once, before the daemon's start is timed
 ./jzk serve --device "$DEVICE" --listen "$S" --http-port "$HTTP" --zkey "$M/k.zkey" >"$OUT/daemon.log" 2>&1 &
 DAEMON=$!
-trap 'kill $DAEMON 2>/dev/null; wait $DAEMON 2>/dev/null; rm -rf "$OUT"' EXIT
+trap 'kill $DAEMON 2>/dev/null; wait $DAEMON 2>/dev/null || true; rm -rf "$OUT"' EXIT
 for _ in $(seq 120); do grep -q 'serving gRPC' "$OUT/daemon.log" && break; sleep 1; done
 grep -q 'serving gRPC' "$OUT/daemon.log" || { cat "$OUT/daemon.log" >&2; exit 1; }
 echo "serve-demo: daemon on $S, /status and /metrics on 127.0.0.1:$HTTP"
