@@ -1,23 +1,13 @@
 package jzk.cli;
 
-import java.util.Locale;
+import jzk.prover.pipeline.MemoryBudget;
 
-/** Human-readable byte counts for command output (binary units). */
+/** Human-readable byte counts for command output (binary units), as {@link MemoryBudget#format} writes them. */
 final class Sizes {
     private Sizes() {
     }
 
     static String bytes(long b) {
-        if (b < 1024) {
-            return b + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        double v = b;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        return MemoryBudget.format(b);
     }
 }

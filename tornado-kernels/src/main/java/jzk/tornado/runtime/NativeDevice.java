@@ -6,6 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
@@ -22,18 +24,63 @@ import jzk.tornado.api.OffHeapLongArray;
  * array copies through native staging memory, so a backend provides only segment copies and a raw launch.
  */
 public abstract class NativeDevice extends AbstractDevice {
+    /** Pinned host memory handed out and not yet closed; shared by the root and its stream views. */
+    private final List<HostMemory> pinned;
 
     protected NativeDevice(DeviceInfo info) {
         super(info);
+        this.pinned = new CopyOnWriteArrayList<>();
     }
 
     /** A stream view of {@code root}. */
     protected NativeDevice(NativeDevice root) {
         super(root);
+        this.pinned = root.pinned;
     }
 
     /** The source language this device loads. */
     protected abstract KernelSource.Language language();
+
+    /** Throws unless this device is open and {@code source} is in its {@link #language()}. */
+    protected void checkLoadable(KernelSource source) {
+        checkOpen();
+        if (source.language() != language()) {
+            String loads = language() == KernelSource.Language.PTX ? "PTX" : "OpenCL C";
+            throw new DeviceException(name() + " loads " + loads + ", not " + source.language() + " (kernel "
+                    + source.entryName() + ")");
+        }
+    }
+
+    /**
+     * Hands out {@code segment} (already zeroed) as pinned host memory: {@code free} runs exactly once, when the
+     * holder is closed by its user or by {@link #closePinned()} at device close, whichever comes first.
+     */
+    protected HostMemory trackPinned(MemorySegment segment, Runnable free) {
+        AtomicBoolean freed = new AtomicBoolean();
+        HostMemory holder = new HostMemory() {
+            @Override
+            public MemorySegment segment() {
+                return segment;
+            }
+
+            @Override
+            public void close() {
+                if (freed.compareAndSet(false, true)) {
+                    free.run();
+                    pinned.remove(this);
+                }
+            }
+        };
+        pinned.add(holder);
+        return holder;
+    }
+
+    /** Closes every pinned host memory still open (for the root's {@link #release()}). */
+    protected void closePinned() {
+        for (HostMemory h : pinned) {
+            h.close();
+        }
+    }
 
     @Override
     protected DeviceKernel buildKernel(Method kernelMethod) {

@@ -3,7 +3,7 @@
  * jzk.tornado.runtime.DeviceRegistry}, {@link jzk.tornado.runtime.Devices}, configured by {@link
  * jzk.tornado.runtime.RuntimeConfig}), and holds what the backends share — {@link jzk.tornado.runtime.AbstractDevice}
  * (buffers, kernel cache, checks), {@link jzk.tornado.runtime.NativeDevice} / {@link
- * jzk.tornado.runtime.NativeLibrary} for the FFM backends, and
+ * jzk.tornado.runtime.NativeBuffer} / {@link jzk.tornado.runtime.NativeLibrary} for the FFM backends, and
  * {@link jzk.tornado.runtime.JitBridge} to the JIT — plus the self-test and its bench. Depends on
  * {@code jzk.tornado.api}, {@code jzk.tornado.jit} and its own backend subpackages ({@code cuda}, {@code opencl},
  * {@code jvm}), which in turn see only this package and the api. Tests:

@@ -9,7 +9,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
@@ -19,6 +18,7 @@ import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.runtime.AbstractBuffer;
+import jzk.tornado.runtime.NativeBuffer;
 import jzk.tornado.runtime.NativeDevice;
 
 /**
@@ -36,14 +36,12 @@ public final class CudaDevice extends NativeDevice {
     private final MemorySegment context;
     private final MemorySegment stream;
     private final List<CudaKernel> built;
-    private final List<HostMemory> pinned;
 
     CudaDevice(CudaDriver cu, int ordinal) {
         super(describe(cu, ordinal));
         this.cu = cu;
         this.ordinal = ordinal;
         this.built = new CopyOnWriteArrayList<>();
-        this.pinned = new CopyOnWriteArrayList<>();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment dev = a.allocate(JAVA_INT);
             cu.call("cuDeviceGet(" + ordinal + ")", cu.cuDeviceGet, dev, ordinal);
@@ -66,7 +64,6 @@ public final class CudaDevice extends NativeDevice {
         this.handle = root.handle;
         this.context = root.context;
         this.built = root.built;
-        this.pinned = root.pinned;
         current();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment s = a.allocate(ADDRESS);
@@ -138,7 +135,9 @@ public final class CudaDevice extends NativeDevice {
             MemorySegment p = a.allocate(JAVA_LONG);
             cu.call("cuMemAlloc_v2(" + bytes + " bytes) on " + name(), cu.cuMemAlloc, p, size);
             long ptr = p.get(JAVA_LONG, 0);
-            CudaBuffer b = track(new CudaBuffer((CudaDevice) root(), bytes, ptr));
+            CudaDevice owner = (CudaDevice) root();
+            NativeBuffer b = track(new NativeBuffer(owner, bytes, MemorySegment.ofAddress(ptr),
+                    h -> owner.freeDevice(h.address())));
             cu.call("cuMemsetD8Async", cu.cuMemsetD8Async, ptr, (byte) 0, size, stream);
             // other streams of the device may use the buffer next: let the zero fill finish first
             syncStream();
@@ -160,7 +159,7 @@ public final class CudaDevice extends NativeDevice {
         }
         current();
         cu.call("cuMemcpyHtoDAsync_v2(" + src.byteSize() + " bytes)", cu.cuMemcpyHtoDAsync,
-                ((CudaBuffer) dst).ptr + dstOffsetBytes, src, src.byteSize(), stream);
+                ((NativeBuffer) dst).address() + dstOffsetBytes, src, src.byteSize(), stream);
         if (!async) {
             syncStream();
         }
@@ -181,7 +180,7 @@ public final class CudaDevice extends NativeDevice {
         }
         current();
         cu.call("cuMemcpyDtoHAsync_v2(" + dst.byteSize() + " bytes)", cu.cuMemcpyDtoHAsync, dst,
-                ((CudaBuffer) src).ptr + srcOffsetBytes, dst.byteSize(), stream);
+                ((NativeBuffer) src).address() + srcOffsetBytes, dst.byteSize(), stream);
         if (!async) {
             syncStream();
         }
@@ -191,8 +190,8 @@ public final class CudaDevice extends NativeDevice {
     protected void copyOnDevice(AbstractBuffer src, long srcOffsetBytes, AbstractBuffer dst, long dstOffsetBytes,
                                 long bytes) {
         current();
-        cu.call("cuMemcpyDtoDAsync_v2", cu.cuMemcpyDtoDAsync, ((CudaBuffer) dst).ptr + dstOffsetBytes,
-                ((CudaBuffer) src).ptr + srcOffsetBytes, bytes, stream);
+        cu.call("cuMemcpyDtoDAsync_v2", cu.cuMemcpyDtoDAsync, ((NativeBuffer) dst).address() + dstOffsetBytes,
+                ((NativeBuffer) src).address() + srcOffsetBytes, bytes, stream);
     }
 
     @Override
@@ -208,33 +207,15 @@ public final class CudaDevice extends NativeDevice {
         }
         seg.fill((byte) 0);
         MemorySegment memory = seg;
-        AtomicBoolean freed = new AtomicBoolean();
-        HostMemory holder = new HostMemory() {
-            @Override
-            public MemorySegment segment() {
-                return memory;
-            }
-
-            @Override
-            public void close() {
-                if (freed.compareAndSet(false, true)) {
-                    current();
-                    cu.call("cuMemFreeHost", cu.cuMemFreeHost, memory);
-                    pinned.remove(this);
-                }
-            }
-        };
-        pinned.add(holder);
-        return holder;
+        return trackPinned(memory, () -> {
+            current();
+            cu.call("cuMemFreeHost", cu.cuMemFreeHost, memory);
+        });
     }
 
     @Override
     public DeviceKernel kernelFromSource(KernelSource source) {
-        checkOpen();
-        if (source.language() != KernelSource.Language.PTX) {
-            throw new DeviceException(name() + " loads PTX, not " + source.language() + " (kernel "
-                    + source.entryName() + ")");
-        }
+        checkLoadable(source);
         current();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment errorLog = a.allocate(LOG_BYTES);
@@ -317,7 +298,7 @@ public final class CudaDevice extends NativeDevice {
                 MemorySegment v = switch (values[i]) {
                     case Integer x -> a.allocateFrom(JAVA_INT, x);
                     case Long x -> a.allocateFrom(JAVA_LONG, x);
-                    case CudaBuffer b -> a.allocateFrom(JAVA_LONG, b.ptr);
+                    case NativeBuffer b -> a.allocateFrom(JAVA_LONG, b.address());
                     default -> throw new IllegalStateException("unbound parameter " + p.name());
                 };
                 pointers.setAtIndex(ADDRESS, index++, v);
@@ -408,9 +389,7 @@ public final class CudaDevice extends NativeDevice {
         try {
             syncStream();
         } finally {
-            for (HostMemory h : pinned) {
-                h.close();
-            }
+            closePinned();
             for (CudaKernel k : built) {
                 cu.call("cuModuleUnload", cu.cuModuleUnload, k.module);
             }

@@ -123,26 +123,12 @@ final class CudaDriver {
 
     /** Calls a {@code CUresult}-returning handle and checks the result. */
     void call(String name, MethodHandle h, Object... args) {
-        int rc;
-        try {
-            rc = (int) h.invokeWithArguments(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new DeviceException(name + " threw " + t, t);
-        }
-        check(rc, name);
+        check(NativeLibrary.invokeInt(name, h, args), name);
     }
 
     /** Calls and returns the raw {@code CUresult}. */
     int raw(MethodHandle h, Object... args) {
-        try {
-            return (int) h.invokeWithArguments(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new DeviceException("CUDA call threw " + t, t);
-        }
+        return NativeLibrary.invokeInt("CUDA call", h, args);
     }
 
     // ---- hot paths: exact invocation, no boxing; callers build messages only on failure ----
@@ -151,7 +137,7 @@ final class CudaDriver {
         try {
             return (int) cuCtxSetCurrent.invokeExact(context);
         } catch (Throwable t) {
-            throw rethrow("cuCtxSetCurrent", t);
+            throw NativeLibrary.rethrow("cuCtxSetCurrent", t);
         }
     }
 
@@ -159,7 +145,7 @@ final class CudaDriver {
         try {
             return (int) cuStreamSynchronize.invokeExact(stream);
         } catch (Throwable t) {
-            throw rethrow("cuStreamSynchronize", t);
+            throw NativeLibrary.rethrow("cuStreamSynchronize", t);
         }
     }
 
@@ -168,18 +154,8 @@ final class CudaDriver {
             return (int) cuLaunchKernel.invokeExact(function, blocks, 1, 1, threads, 1, 1, 0, stream, params,
                     MemorySegment.NULL);
         } catch (Throwable t) {
-            throw rethrow("cuLaunchKernel", t);
+            throw NativeLibrary.rethrow("cuLaunchKernel", t);
         }
-    }
-
-    private static RuntimeException rethrow(String name, Throwable t) {
-        if (t instanceof RuntimeException re) {
-            return re;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new DeviceException(name + " threw " + t, t);
     }
 
     void check(int rc, String name) {

@@ -147,7 +147,7 @@ final class OpenCl {
         try {
             return (int) clSetKernelArg.invokeExact(kernel, index, size, value);
         } catch (Throwable t) {
-            throw rethrow("clSetKernelArg", t);
+            throw NativeLibrary.rethrow("clSetKernelArg", t);
         }
     }
 
@@ -157,18 +157,8 @@ final class OpenCl {
             return (int) clEnqueueNDRangeKernel.invokeExact(queue, kernel, 1, MemorySegment.NULL, global, local, 0,
                     MemorySegment.NULL, event);
         } catch (Throwable t) {
-            throw rethrow("clEnqueueNDRangeKernel", t);
+            throw NativeLibrary.rethrow("clEnqueueNDRangeKernel", t);
         }
-    }
-
-    private static RuntimeException rethrow(String name, Throwable t) {
-        if (t instanceof RuntimeException re) {
-            return re;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new DeviceException(name + " threw " + t, t);
     }
 
     /** Throws unless {@code code} is CL_SUCCESS. */
@@ -180,15 +170,7 @@ final class OpenCl {
 
     /** Invokes a handle that returns cl_int and checks it; wraps Throwable from the linker. */
     static void call(String name, MethodHandle h, Object... args) {
-        int rc;
-        try {
-            rc = (int) h.invokeWithArguments(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new DeviceException(name + " threw " + t, t);
-        }
-        check(rc, name);
+        check(NativeLibrary.invokeInt(name, h, args), name);
     }
 
     /** Invokes a handle that returns a handle and reports its error through a trailing {@code cl_int*}. */
@@ -199,10 +181,8 @@ final class OpenCl {
         MemorySegment result;
         try {
             result = (MemorySegment) h.invokeWithArguments(all);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable t) {
-            throw new DeviceException(name + " threw " + t, t);
+            throw NativeLibrary.rethrow(name, t);
         }
         check(err.get(JAVA_INT, 0), name);
         if (result.equals(MemorySegment.NULL)) {

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jzk.tornado.api.Device;
-import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.runtime.BackendProbe;
@@ -71,10 +70,8 @@ public final class OpenClBackend {
     static Object invoke(java.lang.invoke.MethodHandle h, Object... args) {
         try {
             return h.invokeWithArguments(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable t) {
-            throw new DeviceException("OpenCL call threw " + t, t);
+            throw NativeLibrary.rethrow("OpenCL call", t);
         }
     }
 

@@ -19,6 +19,7 @@ import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.runtime.AbstractBuffer;
+import jzk.tornado.runtime.NativeBuffer;
 import jzk.tornado.runtime.NativeDevice;
 
 /**
@@ -32,14 +33,12 @@ public final class OpenClDevice extends NativeDevice {
     private final MemorySegment context;
     private final MemorySegment queue;
     private final List<OpenClKernel> built;
-    private final List<HostMemory> pinned;
 
     OpenClDevice(OpenCl cl, MemorySegment device, DeviceInfo info) {
         super(info);
         this.cl = cl;
         this.device = device;
         this.built = new CopyOnWriteArrayList<>();
-        this.pinned = new CopyOnWriteArrayList<>();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment devs = a.allocate(ADDRESS);
             devs.set(ADDRESS, 0, device);
@@ -57,7 +56,6 @@ public final class OpenClDevice extends NativeDevice {
         this.device = root.device;
         this.context = root.context;
         this.built = root.built;
-        this.pinned = root.pinned;
         try (Arena a = Arena.ofConfined()) {
             this.queue = OpenCl.create("clCreateCommandQueue", cl.clCreateCommandQueue, a, context, device,
                     OpenCl.CL_QUEUE_PROFILING_ENABLE);
@@ -82,7 +80,7 @@ public final class OpenClDevice extends NativeDevice {
             long size = Math.max(bytes, 1);
             MemorySegment mem = OpenCl.create("clCreateBuffer(" + bytes + " bytes) on " + name(), cl.clCreateBuffer, a,
                     context, OpenCl.CL_MEM_READ_WRITE, size, MemorySegment.NULL);
-            OpenClBuffer b = track(new OpenClBuffer((OpenClDevice) root(), bytes, mem));
+            NativeBuffer b = track(new NativeBuffer(root(), bytes, mem, ((OpenClDevice) root())::releaseMem));
             int patternBytes = size % 4 == 0 ? 4 : 1;
             MemorySegment zero = a.allocate(4);
             OpenCl.call("clEnqueueFillBuffer", cl.clEnqueueFillBuffer, queue, mem, zero, (long) patternBytes, 0L, size,
@@ -102,7 +100,7 @@ public final class OpenClDevice extends NativeDevice {
         if (src.byteSize() == 0) {
             return;
         }
-        OpenCl.call("clEnqueueWriteBuffer", cl.clEnqueueWriteBuffer, queue, ((OpenClBuffer) dst).mem,
+        OpenCl.call("clEnqueueWriteBuffer", cl.clEnqueueWriteBuffer, queue, ((NativeBuffer) dst).handle(),
                 async ? OpenCl.CL_FALSE : OpenCl.CL_TRUE, dstOffsetBytes, src.byteSize(), src, 0, MemorySegment.NULL,
                 MemorySegment.NULL);
     }
@@ -112,7 +110,7 @@ public final class OpenClDevice extends NativeDevice {
         if (dst.byteSize() == 0) {
             return;
         }
-        OpenCl.call("clEnqueueReadBuffer", cl.clEnqueueReadBuffer, queue, ((OpenClBuffer) src).mem,
+        OpenCl.call("clEnqueueReadBuffer", cl.clEnqueueReadBuffer, queue, ((NativeBuffer) src).handle(),
                 async ? OpenCl.CL_FALSE : OpenCl.CL_TRUE, srcOffsetBytes, dst.byteSize(), dst, 0, MemorySegment.NULL,
                 MemorySegment.NULL);
     }
@@ -120,8 +118,8 @@ public final class OpenClDevice extends NativeDevice {
     @Override
     protected void copyOnDevice(AbstractBuffer src, long srcOffsetBytes, AbstractBuffer dst, long dstOffsetBytes,
                                 long bytes) {
-        OpenCl.call("clEnqueueCopyBuffer", cl.clEnqueueCopyBuffer, queue, ((OpenClBuffer) src).mem,
-                ((OpenClBuffer) dst).mem, srcOffsetBytes, dstOffsetBytes, bytes, 0, MemorySegment.NULL,
+        OpenCl.call("clEnqueueCopyBuffer", cl.clEnqueueCopyBuffer, queue, ((NativeBuffer) src).handle(),
+                ((NativeBuffer) dst).handle(), srcOffsetBytes, dstOffsetBytes, bytes, 0, MemorySegment.NULL,
                 MemorySegment.NULL);
     }
 
@@ -149,35 +147,17 @@ public final class OpenClDevice extends NativeDevice {
         }
         MemorySegment seg = mapped.reinterpret(bytes);
         seg.fill((byte) 0);
-        java.util.concurrent.atomic.AtomicBoolean freed = new java.util.concurrent.atomic.AtomicBoolean();
-        HostMemory holder = new HostMemory() {
-            @Override
-            public MemorySegment segment() {
-                return seg;
-            }
-
-            @Override
-            public void close() {
-                if (freed.compareAndSet(false, true)) {
-                    OpenCl.call("clEnqueueUnmapMemObject", cl.clEnqueueUnmapMemObject, queue, mem, mapped, 0,
-                            MemorySegment.NULL, MemorySegment.NULL);
-                    OpenCl.call("clFinish", cl.clFinish, queue);
-                    releaseMem(mem);
-                    pinned.remove(this);
-                }
-            }
-        };
-        pinned.add(holder);
-        return holder;
+        return trackPinned(seg, () -> {
+            OpenCl.call("clEnqueueUnmapMemObject", cl.clEnqueueUnmapMemObject, queue, mem, mapped, 0,
+                    MemorySegment.NULL, MemorySegment.NULL);
+            OpenCl.call("clFinish", cl.clFinish, queue);
+            releaseMem(mem);
+        });
     }
 
     @Override
     public DeviceKernel kernelFromSource(KernelSource source) {
-        checkOpen();
-        if (source.language() != KernelSource.Language.OPENCL_C) {
-            throw new DeviceException(name() + " loads OpenCL C, not " + source.language() + " (kernel "
-                    + source.entryName() + ")");
-        }
+        checkLoadable(source);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment text = a.allocateFrom(source.source());
             MemorySegment strings = a.allocate(ADDRESS);
@@ -277,9 +257,9 @@ public final class OpenClDevice extends NativeDevice {
                     switch (values[i]) {
                         case Integer x -> v = a.allocateFrom(JAVA_INT, x);
                         case Long x -> v = a.allocateFrom(JAVA_LONG, x);
-                        case OpenClBuffer b -> {
+                        case NativeBuffer b -> {
                             v = a.allocate(ADDRESS);
-                            v.set(ADDRESS, 0, b.mem);
+                            v.set(ADDRESS, 0, b.handle());
                         }
                         default -> throw new IllegalStateException("unbound parameter " + p.name());
                     }
@@ -367,9 +347,7 @@ public final class OpenClDevice extends NativeDevice {
         try {
             OpenCl.call("clFinish", cl.clFinish, queue);
         } finally {
-            for (HostMemory h : pinned) {
-                h.close();
-            }
+            closePinned();
             for (OpenClKernel k : built) {
                 OpenCl.call("clReleaseKernel", cl.clReleaseKernel, k.kernel);
                 OpenCl.call("clReleaseProgram", cl.clReleaseProgram, k.program);
