@@ -6,16 +6,13 @@ import picocli.CommandLine.Option;
 
 /** {@code --db URL} of the cluster commands ({@code worker}, {@code submit}, {@code jobs}, {@code fetch}). */
 final class DbOptions {
-    /** Environment variable with the database URL when {@code --db} is not given. */
-    static final String ENV = "JZK_DB";
-
     @Option(names = "--db", paramLabel = "URL", description = "Job database: postgresql://[user[:password]@]host"
             + "[:port]/database (default: $JZK_DB).")
     String url;
 
     Db db() {
         try {
-            return Db.of(url != null ? url : System.getenv(ENV));
+            return Db.of(url != null ? url : CliConfig.get().dbUrl());
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, "--db: " + e.getMessage());
         }

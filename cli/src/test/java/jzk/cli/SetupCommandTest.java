@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import jzk.prover.config.ProverConfig;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.runtime.Devices;
 import org.junit.jupiter.api.Assumptions;
@@ -65,6 +66,7 @@ class SetupCommandTest {
         Assumptions.assumeTrue(name != null, "SKIPPED: no OpenCL device");
         String old = System.getProperty("jzk.setup.gpuMinPoints");
         System.setProperty("jzk.setup.gpuMinPoints", "1");
+        ProverConfig.reload();
         CliRun r;
         try {
             r = CliRun.of(with("setup", dir, "--device", name, "--vk", dir.resolve("vk.json").toString()));
@@ -74,6 +76,7 @@ class SetupCommandTest {
             } else {
                 System.setProperty("jzk.setup.gpuMinPoints", old);
             }
+            ProverConfig.reload();
         }
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("setup with GPU fixed-base on " + name), r.out());

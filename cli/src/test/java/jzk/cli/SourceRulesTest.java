@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rules of the source tree that the compiler does not enforce, checked on the main sources of every module (this
- * module's tests see the whole repository at {@code ..}). Plain JUnit over the sources rather than ArchUnit: two
- * rules, a few hundred files, well under a second, no new dependency.
+ * module's tests see the whole repository at {@code ..}). Plain JUnit over the sources rather than ArchUnit: a
+ * few rules, a few hundred files, well under a second, no new dependency.
  *
  * <ul>
  *   <li>Kernels are named by method reference ({@code jzk.tornado.api.Kernels.of(FieldKernels::frMulSub)}), never
@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
  *   <li>No package cycle: packages are taken at three name segments ({@code jzk.tornado.runtime},
  *       {@code jzk.prover.batch}; a sub-package such as {@code jzk.tornado.runtime.cuda} belongs to its parent), an
  *       edge is an import or a qualified name in code (comments and string literals removed).</li>
+ *   <li>Settings are read by name ({@code System.getProperty("jzk.…")}, {@code Integer.getInteger},
+ *       {@code Long.getLong}, {@code Boolean.getBoolean}, {@code System.getenv("JZK_…")}) only in each module's one
+ *       configuration record ({@link #SETTINGS_READERS}).</li>
  * </ul>
  */
 class SourceRulesTest {
@@ -45,7 +48,25 @@ class SourceRulesTest {
             "tornado-kernels/src/main/java/jzk/tornado/runtime/SelfTest.java",
             "reads the conformance-case records of the bundled test jar (no kernel by name; #15: to the bench module)");
 
-    record Source(String path, String pkg, String code) {
+    /**
+     * A {@code jzk.*} system property or {@code JZK_*} environment variable read by name: in main code only the
+     * configuration records may (comments removed, string literals kept: the name is the literal).
+     */
+    private static final Pattern SETTING_READ = Pattern.compile(
+            "(System\\s*\\.\\s*getProperty|Integer\\s*\\.\\s*getInteger|Long\\s*\\.\\s*getLong"
+                    + "|Boolean\\s*\\.\\s*getBoolean)\\s*\\(\\s*\"jzk\\.|System\\s*\\.\\s*getenv\\s*\\(\\s*\"JZK_");
+    /** The one configuration record of each module, the only main files that read settings by name. */
+    private static final Map<String, String> SETTINGS_READERS = Map.of(
+            "field-arith/src/main/java/jzk/arith/ArithConfig.java", "field-arith",
+            "tornado-kernels/src/main/java/jzk/tornado/config/RuntimeConfig.java", "tornado-kernels",
+            "prover/src/main/java/jzk/prover/config/ProverConfig.java", "prover",
+            "cli/src/main/java/jzk/cli/CliConfig.java", "cli",
+            // #15: these three move to the bench module, which gets its own record
+            "tornado-kernels/src/main/java/jzk/tornado/bls/BlsBench.java", "bench",
+            "tornado-kernels/src/main/java/jzk/tornado/runtime/Bench.java", "bench",
+            "prover/src/main/java/jzk/prover/snarkjs/SnarkjsBench.java", "bench");
+
+    record Source(String path, String pkg, String code, String codeWithStrings) {
     }
 
     /** Every main source of every module, comments and string literals blanked (line structure kept). */
@@ -59,7 +80,7 @@ class SourceRulesTest {
                         Matcher p = PACKAGE.matcher(text);
                         assertTrue(p.find(), f + ": no package declaration");
                         out.add(new Source(ROOT.relativize(f).toString().replace('\\', '/'), p.group(1),
-                                stripCommentsAndStrings(text)));
+                                stripCommentsAndStrings(text), stripComments(text)));
                     }
                 }
             }
@@ -109,6 +130,23 @@ class SourceRulesTest {
         return b.toString();
     }
 
+    /** Comments replaced by spaces, string literals kept (line structure kept). */
+    static String stripComments(String s) {
+        String code = stripCommentsAndStrings(s);
+        StringBuilder b = new StringBuilder(s.length());
+        boolean inString = false;
+        for (int k = 0; k < s.length(); k++) {
+            char c = code.charAt(k);
+            if (c == '"' || c == '\'') {
+                inString = !inString;
+                b.append(c);
+            } else {
+                b.append(inString ? s.charAt(k) : c);
+            }
+        }
+        return b.toString();
+    }
+
     private static void blank(String s, int from, int to, StringBuilder b) {
         for (int k = from; k < to; k++) {
             b.append(s.charAt(k) == '\n' ? '\n' : ' ');
@@ -140,6 +178,39 @@ class SourceRulesTest {
             }
         }
         assertTrue(found.isEmpty(), String.join("\n", found));
+    }
+
+    @Test
+    void settingsAreReadOnlyInTheConfigurationRecords() {
+        List<String> found = new ArrayList<>();
+        Set<String> readers = new TreeSet<>();
+        for (Source s : mainSources()) {
+            Matcher m = SETTING_READ.matcher(s.codeWithStrings());
+            while (m.find()) {
+                if (SETTINGS_READERS.containsKey(s.path())) {
+                    readers.add(s.path());
+                    continue;
+                }
+                int line = (int) s.code().substring(0, m.start()).chars().filter(ch -> ch == '\n').count() + 1;
+                found.add(s.path() + ":" + line + ": " + m.group() + "…): read it in the module's configuration "
+                        + "record " + SETTINGS_READERS.keySet());
+            }
+        }
+        assertTrue(found.isEmpty(), String.join("\n", found));
+        assertTrue(readers.contains("prover/src/main/java/jzk/prover/config/ProverConfig.java"),
+                "the scan sees the reads it should: " + readers);
+    }
+
+    @Test
+    void theSettingScanSeesEveryForm() {
+        for (String read : List.of("System.getProperty(\"jzk.a\")", "Integer.getInteger( \"jzk.b\", 3)",
+                "Boolean.getBoolean(\"jzk.c\")", "Long.getLong(\"jzk.d\", 1)", "System.getenv(\"JZK_E\")")) {
+            assertTrue(SETTING_READ.matcher(stripComments("x = " + read + ";")).find(), read);
+        }
+        for (String other : List.of("// System.getProperty(\"jzk.a\")", "System.getProperty(\"java.home\")",
+                "System.getenv(\"POCL_SIGFPE_HANDLER\")", "/* Boolean.getBoolean(\"jzk.c\") */")) {
+            assertTrue(!SETTING_READ.matcher(stripComments("x = " + other + ";\n")).find(), other);
+        }
     }
 
     @Test

@@ -205,7 +205,7 @@ public final class Pippenger {
      * Whether scalars equal to 1 are summed apart ({@code -Djzk.msm.split=false} sends them through the windows
      * like any scalar: the before/after switch, shared with the device MSM's split).
      */
-    public static final boolean SPLIT_ONES = !"false".equalsIgnoreCase(System.getProperty("jzk.msm.split", "true"));
+    public static final boolean SPLIT_ONES = ArithConfig.get().msmSplit();
     /** A chunk of the ones is summed batch-affine from this many points on (else by mixed additions). */
     static final int ONES_BATCH_MIN_POINTS = 1 << 14;
     /** Accumulators of a batch-affine ones' sum: point k goes to k mod this, so a batch never meets a conflict. */

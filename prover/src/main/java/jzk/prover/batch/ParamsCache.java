@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import jzk.prover.config.ProverConfig;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.Setup;
@@ -42,20 +43,16 @@ import jzk.prover.r1cs.R1cs;
  * rename; writability checked before the setup), so a concurrent reader never sees half a file.
  */
 public final class ParamsCache {
-    /** Environment variable naming the cache directory. */
-    public static final String ENV = "JZK_CACHE";
-    /** System property: {@code true} = recompute the checksums on every open, ignoring verified markers. */
-    public static final String FULL_CHECK_PROPERTY = "jzk.params.fullCheck";
     private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
 
     private final Path dir;
     /** The engine of each parameter generation ({@link ProverSession#setupEngine}); default the CPU. */
     private final Supplier<SetupEngine> setup;
-    /** Recompute the checksums on every open ({@link #FULL_CHECK_PROPERTY}, or {@link #withFullCheck}). */
+    /** Recompute the checksums on every open ({@code jzk.params.fullCheck}, or {@link #withFullCheck}). */
     private final boolean fullCheck;
 
     public ParamsCache(Path dir) {
-        this(dir, SetupEngine::cpu, Boolean.getBoolean(FULL_CHECK_PROPERTY));
+        this(dir, SetupEngine::cpu, ProverConfig.get().paramsFullCheck());
     }
 
     private ParamsCache(Path dir, Supplier<SetupEngine> setup, boolean fullCheck) {
@@ -83,9 +80,9 @@ public final class ParamsCache {
         if (explicit != null) {
             return new ParamsCache(explicit);
         }
-        String env = System.getenv(ENV);
-        if (env != null && !env.isBlank()) {
-            return new ParamsCache(Path.of(env));
+        Path configured = ProverConfig.get().cacheDir();
+        if (configured != null) {
+            return new ParamsCache(configured);
         }
         return new ParamsCache(Path.of(System.getProperty("user.home"), ".cache", "jzk"));
     }
@@ -131,7 +128,7 @@ public final class ParamsCache {
             AtomicFiles.checkWritable(file);
         } catch (IOException e) {
             throw new IOException("cannot write to the parameter cache " + dir + " (" + e
-                    + "); choose another with --cache or $" + ENV, e);
+                    + "); choose another with --cache or $JZK_CACHE", e);
         }
         Path lockPath = file.resolveSibling(file.getFileName() + ".lock");
         ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(lockPath.toAbsolutePath().normalize(),

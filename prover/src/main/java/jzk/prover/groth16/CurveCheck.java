@@ -3,6 +3,7 @@ package jzk.prover.groth16;
 import jzk.arith.Fp;
 import jzk.arith.Limbs;
 import jzk.arith.MontgomeryField;
+import jzk.prover.config.ProverConfig;
 
 /**
  * Curve-equation checks on affine points in the jzk layout (G1: x, y; G2: x.c0, x.c1, y.c0, y.c1; Montgomery Fp,
@@ -29,15 +30,12 @@ public final class CurveCheck {
     private static final long[] P = F.modulusLimbs();
     private static final long[] FOUR = F.fromLong(4);
 
-    /** System property that turns the subgroup check of parameter readers on. */
-    public static final String SUBGROUP_PROPERTY = "jzk.params.checkSubgroup";
-
     private CurveCheck() {
     }
 
     /** Whether readers check subgroup membership when the caller does not say: {@code -Djzk.params.checkSubgroup}. */
     public static boolean subgroupCheckByDefault() {
-        return Boolean.getBoolean(SUBGROUP_PROPERTY);
+        return ProverConfig.get().checkSubgroup();
     }
 
     /**

@@ -5,6 +5,7 @@ import jzk.arith.FrDomain;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
+import jzk.prover.config.ProverConfig;
 import jzk.prover.r1cs.CsrMatrix;
 import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
@@ -40,7 +41,7 @@ public final class Setup {
      */
     private static final int CHUNK = 1 << 12;
     /** {@code -Djzk.setup.timing=true}: one line of phase times on stderr per setup. */
-    private static final boolean TIMING = Boolean.getBoolean("jzk.setup.timing");
+    private static final boolean TIMING = ProverConfig.get().setupTiming();
 
     private Setup() {
     }

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import jzk.prover.config.ProverConfig;
 import jzk.tornado.bls.FixedBaseGpu;
 import jzk.tornado.bls.KernelHost;
 
@@ -25,7 +26,7 @@ public final class SetupEngine implements AutoCloseable {
      * 0.8 MB table upload per base cost less than the CPU work). {@link #device(KernelHost)} reads
      * {@code -Djzk.setup.gpuMinPoints} instead when set.
      */
-    public static final int DEFAULT_MIN_POINTS = 1 << 10;
+    public static final int DEFAULT_MIN_POINTS = ProverConfig.DEFAULT_SETUP_GPU_MIN_POINTS;
     /** Points per piece on the CPU while progress is reported: ~0.3 s of G1 work on 2 cores. */
     static final int CPU_PROGRESS_CHUNK = 1 << 14;
 
@@ -61,10 +62,10 @@ public final class SetupEngine implements AutoCloseable {
 
     /**
      * Batches of at least {@code jzk.setup.gpuMinPoints} (default {@link #DEFAULT_MIN_POINTS}) on {@code host},
-     * the rest on the CPU. The property is read on each call, so tests can lower it in-process.
+     * the rest on the CPU. Read from {@link ProverConfig#get()} on each call, so tests can lower it in-process.
      */
     public static SetupEngine device(KernelHost host) {
-        return device(host, Integer.getInteger("jzk.setup.gpuMinPoints", DEFAULT_MIN_POINTS));
+        return device(host, ProverConfig.get().setupGpuMinPoints());
     }
 
     /** Batches of at least {@code minPoints} on {@code host} (0 or 1: every batch, as tests do). */

@@ -6,6 +6,7 @@ import jzk.arith.FrDomain;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
+import jzk.prover.config.ProverConfig;
 import jzk.prover.r1cs.R1cs;
 
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
 public final class StagedProver {
     private static final MontgomeryField F = Fr.F;
     /** {@code -Djzk.prover.timing=true} prints per-phase wall times to stderr (benchmarks, tuning). */
-    static final boolean TIMING = Boolean.getBoolean("jzk.prover.timing");
+    static final boolean TIMING = ProverConfig.get().proverTiming();
 
     private StagedProver() {
     }

@@ -1,6 +1,7 @@
 package jzk.prover.r1cs;
 
 import jzk.arith.Fr;
+import jzk.prover.config.ProverConfig;
 
 /**
  * Checks that an assignment satisfies a constraint system and reports the first failing constraint by its
@@ -15,13 +16,11 @@ public final class SatisfactionChecker {
     private SatisfactionChecker() {
     }
 
-    public static final String PROPERTY = "jzk.r1cs.check";
-
     /** Whether {@link Synthesizer#witness(Circuit)} checks constraints while computing the witness. */
     public static boolean enabledByDefault() {
-        String p = System.getProperty(PROPERTY);
-        if (p != null) {
-            return Boolean.parseBoolean(p);
+        Boolean set = ProverConfig.get().r1csCheck();
+        if (set != null) {
+            return set;
         }
         boolean ea = false;
         assert ea = true; // side effect only when assertions are on

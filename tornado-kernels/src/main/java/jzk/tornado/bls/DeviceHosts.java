@@ -3,6 +3,7 @@ package jzk.tornado.bls;
 import java.util.ArrayList;
 import java.util.List;
 import jzk.tornado.api.Device;
+import jzk.tornado.config.RuntimeConfig;
 import jzk.tornado.runtime.Devices;
 
 /**
@@ -25,7 +26,7 @@ public final class DeviceHosts {
     public static List<KernelHost> forTests() {
         List<KernelHost> r = new ArrayList<>();
         r.add(jvm());
-        if (!"none".equals(System.getProperty("jzk.test.devices"))) {
+        if (!"none".equals(RuntimeConfig.get().testDevices())) {
             for (Device d : Devices.registry().devices()) {
                 if (d != Devices.jvm()) {
                     r.add(new DeviceHost(d));
@@ -41,11 +42,11 @@ public final class DeviceHosts {
      * (PoCL in CI). Empty when there is none: the tests skip and say so.
      */
     public static java.util.Optional<String> openclForTests() {
-        String named = System.getProperty("jzk.test.opencl", "").trim();
-        if (named.equals("none") || "none".equals(System.getProperty("jzk.test.devices"))) {
+        String named = RuntimeConfig.get().testOpenCl();
+        if ("none".equals(named) || "none".equals(RuntimeConfig.get().testDevices())) {
             return java.util.Optional.empty();
         }
-        if (!named.isEmpty()) {
+        if (named != null) {
             return java.util.Optional.of(named);
         }
         return Devices.registry().devices().stream().map(Device::name).filter(n -> n.startsWith("opencl:"))

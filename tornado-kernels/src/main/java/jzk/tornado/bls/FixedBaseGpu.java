@@ -6,6 +6,7 @@ import jzk.arith.CoordinateField;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Host driver of {@link FixedBaseKernels}: the multiples {@code [s_i]P} of one fixed base P for many scalars, on a
@@ -42,7 +43,7 @@ public final class FixedBaseGpu implements AutoCloseable {
      * normalises batch k while the device computes batch k + 1 (G2: 100 MB of XYZZ output per batch). Not yet
      * tuned on the GPU (SetupBench --batches compares sizes); settable with {@code -Djzk.setup.batch}.
      */
-    public static final int DEFAULT_BATCH = Integer.getInteger("jzk.setup.batch", 1 << 18);
+    public static final int DEFAULT_BATCH = RuntimeConfig.get().setupBatchItems();
     private static final int LOCAL = 64;
 
     private final KernelHost host;

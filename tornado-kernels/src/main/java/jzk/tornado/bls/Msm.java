@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import jzk.arith.Fp;
 import jzk.arith.MontgomeryField;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Host driver of the Pippenger MSM ({@link MsmKernels}): uploads and range-checks scalars on the device
@@ -29,7 +30,7 @@ public final class Msm {
      * Work-items to aim for: 2^15 keeps an H200 (132 SMs) busy with several resident warps per scheduler while
      * per-work-item bucket memory stays within {@link #MAX_BUCKET_INTS}.
      */
-    static final int TARGET_WORK_ITEMS = Integer.getInteger("jzk.msm.workItems", 1 << 15);
+    static final int TARGET_WORK_ITEMS = RuntimeConfig.get().msmWorkItems();
     /**
      * Bucket memory bound: 2^31 − 1 ints (8 GiB), the most that keeps every int index of the kernels below 2^31
      * (the JIT widens indices to 64-bit byte offsets, so larger buffers are addressed correctly). Was 2^30, which

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
@@ -40,8 +41,8 @@ public final class Ntt implements AutoCloseable {
      * Default most stages per pass: {@code -Djzk.ntt.lgBlock=K} (1 … {@link NttKernels#LG_BLOCK}, read once) lets a
      * benchmark compare pass splits (2^20 as 10+10 or 7+7+6) without a rebuild.
      */
-    private static final int DEFAULT_LG_BLOCK = checkLgBlock(Integer.getInteger("jzk.ntt.lgBlock",
-            NttKernels.LG_BLOCK));
+    private static final int DEFAULT_LG_BLOCK = checkLgBlock(
+            RuntimeConfig.get().nttLgBlock() < 0 ? NttKernels.LG_BLOCK : RuntimeConfig.get().nttLgBlock());
     /** Stages per local-memory pass (≤ {@link NttKernels#LG_BLOCK}); tests lower it to exercise many passes. */
     private int lgBlock = DEFAULT_LG_BLOCK;
 

@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Host driver of the sorted Pippenger MSM ({@link SortedMsmKernels}) for large inputs: per segment, (1) count
@@ -40,21 +41,21 @@ public final class SortedMsm {
      * fixed costs are two extra launches and a W·2^(c−1)-int host round trip. Not final so that tests can lower it
      * to exercise {@link Msm}'s selection on small inputs.
      */
-    static volatile int sortedFrom = Integer.getInteger("jzk.msm.sortedFrom", 1 << 17);
+    static volatile int sortedFrom = RuntimeConfig.get().msmSortedFrom();
     /**
      * Work-items to aim for in slice summation; slices hold ceil(W·n / this) entries at most. G1 2^24 on the H200
      * (run 7, PTX): 2^16, 2^17 and 2^18 within 1 % of each other (≈ 370 ms), 2^19 45 % slower.
      */
-    static final int TARGET_SLICES = Integer.getInteger("jzk.msm.sortedSlices", 1 << 17);
+    static final int TARGET_SLICES = RuntimeConfig.get().msmSortedSlices();
     /** Work-items to aim for in the bucket reduction (parts per window = this / W, a power of two ≤ 2^(c−1)). */
-    static final int TARGET_REDUCE = Integer.getInteger("jzk.msm.sortedReduce", 1 << 15);
+    static final int TARGET_REDUCE = RuntimeConfig.get().msmSortedReduce();
     /**
      * Slice sums by the group's own kernel, {@link SortedMsmKernels#sumSlicesG1} / {@code sumSlicesG2}
      * (straight-line formulas, all in registers), instead of the group-generic {@link SortedMsmKernels#sumSlices}
      * (interpreted formula program in local memory); same results bit for bit. {@code -Djzk.msm.straight=false}
      * selects the generic kernel, for comparison.
      */
-    static final boolean STRAIGHT = !"false".equals(System.getProperty("jzk.msm.straight"));
+    static final boolean STRAIGHT = RuntimeConfig.get().msmStraight();
 
     /**
      * When set, the calls wait for the device after each phase and record the phase times (ns) in

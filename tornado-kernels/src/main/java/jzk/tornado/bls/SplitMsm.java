@@ -1,7 +1,9 @@
 package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
+import jzk.arith.ArithConfig;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Host driver of the MSM split by scalar class ({@link SplitMsmKernels}), for witnesses whose scalars are mostly
@@ -33,7 +35,7 @@ public final class SplitMsm {
      * Whether {@link Msm#msm(ResidentBases, KernelHost.Buffer)} tries the split ({@code -Djzk.msm.split=false}
      * turns it off, for side-by-side timing). Not final so that tests can flip it.
      */
-    static volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty("jzk.msm.split", "true"));
+    static volatile boolean enabled = ArithConfig.get().msmSplit();
     /**
      * {@link Msm} keeps the plain path for a segment whose zeros and ones are fewer than n / this (uniform
      * scalars, e.g. the quotient's H MSM): there the split would add the packing and remapping for nothing.
@@ -44,7 +46,7 @@ public final class SplitMsm {
      * default the slice count the sorted path's slice sums aim for ({@link SortedMsm#TARGET_SLICES}, the same kind
      * of kernel: chains of mixed additions, one per work-item), the fold then costs that many full additions.
      */
-    static final int ONES_ITEMS = Integer.getInteger("jzk.msm.onesItems", SortedMsm.TARGET_SLICES);
+    static final int ONES_ITEMS = RuntimeConfig.get().msmOnesItems();
     static final int MIN_ONES_PER_ITEM = 8;
 
     /**

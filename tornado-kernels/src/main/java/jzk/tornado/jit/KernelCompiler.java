@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Entry point of the kernel JIT: Java bytecode of a {@code public static void} kernel → PTX or OpenCL C.
@@ -78,8 +79,8 @@ public final class KernelCompiler {
 
     /** The replacement source from {@code -Djzk.jit.override=DIR}, or null; NUL bytes (C string ends) dropped. */
     private static String override(Method kernel, Target target) {
-        String dir = System.getProperty("jzk.jit.override");
-        if (dir == null || dir.isEmpty()) {
+        String dir = RuntimeConfig.get().jitOverrideDir();
+        if (dir == null) {
             return null;
         }
         Path file = Path.of(dir, fileName(kernel, target));
@@ -95,8 +96,8 @@ public final class KernelCompiler {
     }
 
     private static void dump(Method kernel, Target target, String source) {
-        String dir = System.getProperty("jzk.jit.dump");
-        if (dir == null || dir.isEmpty()) {
+        String dir = RuntimeConfig.get().jitDumpDir();
+        if (dir == null) {
             return;
         }
         String file = fileName(kernel, target);

@@ -2,6 +2,7 @@ package jzk.tornado.jit;
 
 import java.util.HashSet;
 import java.util.Set;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * The IR optimisation pipeline between the reader and the writers, so PTX and OpenCL C gain alike:
@@ -22,14 +23,14 @@ final class Optimizer {
     private Optimizer() {
     }
 
-    static final int DEFAULT_BUDGET = 6000;
-    static final boolean ENABLED = !"false".equals(System.getProperty("jzk.jit.opt"));
-    static final int BUDGET = Integer.getInteger("jzk.jit.unrollBudget", DEFAULT_BUDGET);
+    static final int DEFAULT_BUDGET = RuntimeConfig.DEFAULT_JIT_UNROLL_BUDGET;
+    static final boolean ENABLED = RuntimeConfig.get().jitOptimize();
+    static final int BUDGET = RuntimeConfig.get().jitUnrollBudget();
     /**
      * {@code -Djzk.jit.kernelBudget=N} replaces every kernel's own {@link jzk.tornado.api.JitLimits} unroll budget (for
      * measuring a kernel with more or less unrolling without editing it); unset (−1), the annotations hold.
      */
-    static final int KERNEL_BUDGET = Integer.getInteger("jzk.jit.kernelBudget", -1);
+    static final int KERNEL_BUDGET = RuntimeConfig.get().jitKernelBudget();
     /** Rounds of unrolling: one per loop nesting level. */
     private static final int MAX_ROUNDS = 8;
 

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Scalar replacement of private arrays: a {@code new int[K]}/{@code new long[K]} whose every access, after
@@ -20,7 +21,7 @@ final class ScalarReplacement {
     private ScalarReplacement() {
     }
 
-    static final int MAX_ELEMENTS = Integer.getInteger("jzk.jit.scalarMax", 64);
+    static final int MAX_ELEMENTS = RuntimeConfig.get().jitScalarMax();
 
     /** Replaces every qualifying private array of {@code fn} (at most {@code maxElements} long); true if any was. */
     static boolean run(Ir.Function fn, int maxElements) {

@@ -2,7 +2,7 @@
  * The kernel JIT (tornado-kernels/JIT.md): reads a static kernel method's bytecode, builds an SSA IR
  * ({@link jzk.tornado.jit.Ir}), optimises it (folding, constant propagation, unrolling, scalar replacement) and
  * writes PTX ({@link jzk.tornado.jit.PtxWriter}) or OpenCL C ({@link jzk.tornado.jit.OpenClWriter}). Depends on
- * {@code jzk.tornado.api} and the JDK only; it knows no device. Tests: {@code tornado-kernels/src/test/java/jzk/tornado/jit}
+ * {@code jzk.tornado.api}, its settings in {@code jzk.tornado.config} and the JDK only; it knows no device. Tests: {@code tornado-kernels/src/test/java/jzk/tornado/jit}
  * (golden sources in {@code src/test/resources/jzk/tornado/jit/golden}, ptxas checks where ptxas is present)
  * and {@code ../conformance}.
  */

@@ -6,10 +6,11 @@ import jzk.tornado.api.BackendStatus;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * The process-wide device registry: devices addressed by name ({@code cuda:0}, {@code opencl:0:0}, {@code jvm}),
- * probed once on first use with {@link RuntimeConfig#fromEnvironment()}. Devices obtained here are shared for the
+ * probed once on first use with {@link RuntimeConfig#get()}. Devices obtained here are shared for the
  * life of the JVM; do not close them (use {@link DeviceRegistry#scan} for a private set).
  */
 public final class Devices {
@@ -17,7 +18,7 @@ public final class Devices {
     }
 
     private static final class Holder {
-        static final DeviceRegistry REGISTRY = DeviceRegistry.scan(RuntimeConfig.fromEnvironment());
+        static final DeviceRegistry REGISTRY = DeviceRegistry.scan(RuntimeConfig.get());
     }
 
     /** The shared registry. */

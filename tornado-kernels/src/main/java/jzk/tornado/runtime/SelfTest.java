@@ -20,6 +20,7 @@ import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Checks the devices of a machine without Maven (for the GPU host, through the jlinked bundle): lists devices and

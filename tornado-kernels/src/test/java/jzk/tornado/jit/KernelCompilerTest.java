@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.config.RuntimeConfig;
 
 /** The compiler's entry point: caching, source dumping, the PTX header and the parameter list. */
 class KernelCompilerTest {
@@ -71,6 +72,7 @@ class KernelCompilerTest {
     void dumpWritesEachSource(@TempDir Path dir) throws Exception {
         Method m = method("scaleForDump");
         System.setProperty("jzk.jit.dump", dir.toString());
+        RuntimeConfig.reload();
         try {
             CompiledKernel ptx = KernelCompiler.compile(m, Target.ptx(90));
             CompiledKernel cl = KernelCompiler.compile(m, Target.openCl());
@@ -78,6 +80,7 @@ class KernelCompilerTest {
             assertEquals(cl.source(), Files.readString(dir.resolve("KernelCompilerTest.scaleForDump.cl")));
         } finally {
             System.clearProperty("jzk.jit.dump");
+            RuntimeConfig.reload();
         }
     }
 
@@ -85,12 +88,14 @@ class KernelCompilerTest {
     void overrideReplacesTheGeneratedSourceOfThatKernelOnly(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("KernelCompilerTest.scaleForOverride.ptx"), "// replaced\0");
         System.setProperty("jzk.jit.override", dir.toString());
+        RuntimeConfig.reload();
         try {
             assertEquals("// replaced", KernelCompiler.compile(method("scaleForOverride"), Target.ptx(90)).source());
             assertTrue(KernelCompiler.compile(method("scaleForOverride"), Target.openCl()).source()
                     .contains("__kernel"), "no .cl file: generated as usual");
         } finally {
             System.clearProperty("jzk.jit.override");
+            RuntimeConfig.reload();
         }
     }
 

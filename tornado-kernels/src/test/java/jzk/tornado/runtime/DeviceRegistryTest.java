@@ -10,6 +10,7 @@ import jzk.tornado.api.BackendStatus;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKind;
+import jzk.tornado.config.RuntimeConfig;
 
 /** Device listing, names, the automatic choice and what happens when a backend's library is missing. */
 class DeviceRegistryTest {
@@ -48,7 +49,7 @@ class DeviceRegistryTest {
 
     @Test
     void missingLibrariesAreReportedAndJvmStillWorks() {
-        RuntimeConfig cfg = new RuntimeConfig("libjzk-no-such-cuda.so.1", "libjzk-no-such-opencl.so.1", null);
+        RuntimeConfig cfg = RuntimeConfig.get().withLibraries("libjzk-no-such-cuda.so.1", "libjzk-no-such-opencl.so.1", null);
         try (DeviceRegistry r = DeviceRegistry.scan(cfg)) {
             assertEquals(1, r.devices().size());
             BackendStatus cuda = r.backends().get(0);
@@ -84,11 +85,11 @@ class DeviceRegistryTest {
 
     @Test
     void overrideChoosesTheNamedDevice() {
-        try (DeviceRegistry r = DeviceRegistry.scan(new RuntimeConfig("none", "none", "jvm"))) {
+        try (DeviceRegistry r = DeviceRegistry.scan(RuntimeConfig.get().withLibraries("none", "none", "jvm"))) {
             assertEquals("jvm", r.best().name());
             assertTrue(r.backends().get(0).problem().contains("disabled"));
         }
-        try (DeviceRegistry r = DeviceRegistry.scan(new RuntimeConfig("none", "none", "cuda:7"))) {
+        try (DeviceRegistry r = DeviceRegistry.scan(RuntimeConfig.get().withLibraries("none", "none", "cuda:7"))) {
             assertThrows(DeviceException.class, r::best);
         }
     }

@@ -21,6 +21,7 @@ import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Hand-written PTX / OpenCL C kernels on every CUDA and OpenCL device found, compared bit for bit with the same
@@ -119,11 +120,13 @@ class NativeKernelTest {
     void openClDumpsTheDriversProgramBinary(Device d, @TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(d.info().kind() == DeviceKind.OPENCL, "-Djzk.opencl.dump is an OpenCL option");
         System.setProperty("jzk.opencl.dump", dir.toString());
+        RuntimeConfig.reload();
         try {
             d.kernelFromSource(TestDevices.handWritten(d, "mulAddHi", p("a", LONG_ARRAY), p("b", LONG_ARRAY),
                     p("r", LONG_ARRAY)));
         } finally {
             System.clearProperty("jzk.opencl.dump");
+            RuntimeConfig.reload();
         }
         Path bin = dir.resolve("mulAddHi." + d.name().replaceAll("[^A-Za-z0-9_.-]", "_") + ".bin");
         assertTrue(Files.size(bin) > 0, "binary written to " + bin);

@@ -19,6 +19,7 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceKernel;
+import jzk.tornado.config.RuntimeConfig;
 
 /** Stream views ({@link Device#openStream()}): shared memory and kernels, own ordering, close semantics. */
 class StreamTest {

@@ -13,6 +13,7 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.config.RuntimeConfig;
 
 /** The devices the tests run on (one registry per test JVM) and helpers to load kernels and make data. */
 final class TestDevices {

@@ -17,6 +17,7 @@ import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.config.RuntimeConfig;
 import jzk.tornado.runtime.AbstractBuffer;
 import jzk.tornado.runtime.NativeBuffer;
 import jzk.tornado.runtime.NativeDevice;
@@ -260,7 +261,7 @@ public final class CudaDevice extends NativeDevice {
      * another split.
      */
     private void preferCarveout(Arena a, MemorySegment fn) {
-        String mode = System.getProperty("jzk.cuda.carveout", "default");
+        String mode = RuntimeConfig.get().cudaCarveout();
         if (mode.equals("default")) {
             return;
         }

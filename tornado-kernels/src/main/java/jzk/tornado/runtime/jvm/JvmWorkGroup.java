@@ -6,6 +6,7 @@ import java.util.concurrent.Phaser;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * One work-group on the jvm device: its local arrays and, when the kernel uses barriers, the barrier its
@@ -28,7 +29,7 @@ final class JvmWorkGroup {
     static final long POISON_LONG = 0x5A5A_5A5A_5A5A_5A5AL;
     /** Fill of fresh local {@code int} arrays. */
     static final int POISON_INT = 0x5A5A_5A5A;
-    private static final boolean ZERO_LOCALS = Boolean.getBoolean("jzk.jvm.zeroLocals");
+    private static final boolean ZERO_LOCALS = RuntimeConfig.get().jvmZeroLocals();
 
     private final List<Object> locals = new ArrayList<>();
     private final Phaser phaser;

@@ -18,6 +18,7 @@ import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.config.RuntimeConfig;
 import jzk.tornado.runtime.AbstractBuffer;
 import jzk.tornado.runtime.NativeBuffer;
 import jzk.tornado.runtime.NativeDevice;
@@ -201,8 +202,8 @@ public final class OpenClDevice extends NativeDevice {
      * the JIT's own PTX), PoCL's an archive. A failure to dump is reported on stderr and does not fail the build.
      */
     private void dumpBinary(MemorySegment program, String entry) {
-        String dir = System.getProperty("jzk.opencl.dump");
-        if (dir == null || dir.isEmpty()) {
+        String dir = RuntimeConfig.get().openClDumpDir();
+        if (dir == null) {
             return;
         }
         Path file = Path.of(dir, entry + "." + name().replaceAll("[^A-Za-z0-9_.-]", "_") + ".bin");

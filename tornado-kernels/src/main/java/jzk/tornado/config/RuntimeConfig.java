@@ -1,0 +1,142 @@
+package jzk.tornado.config;
+
+import java.util.function.UnaryOperator;
+
+/**
+ * Every setting of tornado-kernels that comes from outside the code: the {@code jzk.*} system properties and
+ * {@code JZK_*} environment variables of this module, read here and nowhere else ({@code jzk.msm.split}, which the
+ * device MSM shares with the CPU's, is field-arith's: {@link jzk.arith.ArithConfig}) (tornado-kernels/README.md has
+ * the table; a source-rules test fails on a read elsewhere). {@link #get()} reads them once, on first use; classes
+ * that size static tables from a setting copy it at class load, so set them on the command line, not later.
+ *
+ * @param cudaLibrary         CUDA driver library ({@code jzk.cuda.library} / {@code JZK_CUDA_LIBRARY}); {@code none}
+ *                            disables the backend
+ * @param openClLibrary       OpenCL ICD loader ({@code jzk.opencl.library} / {@code JZK_OPENCL_LIBRARY}); {@code none}
+ *                            disables the backend
+ * @param deviceOverride      device {@code best()} returns ({@code jzk.device} / {@code JZK_DEVICE}), or null
+ * @param cudaCarveout        L1 / shared-memory split hint per CUDA kernel: {@code default}, {@code auto} or a
+ *                            percentage 0–100 ({@code jzk.cuda.carveout})
+ * @param openClDumpDir       directory for the OpenCL program binaries the driver built, or null
+ *                            ({@code jzk.opencl.dump})
+ * @param jvmZeroLocals       the jvm device fills fresh local arrays with 0 instead of the poison pattern
+ *                            ({@code jzk.jvm.zeroLocals})
+ * @param jitOptimize         the JIT optimiser runs ({@code jzk.jit.opt}, {@code false} turns it off)
+ * @param jitUnrollBudget     most IR instructions one loop may grow to when unrolled ({@code jzk.jit.unrollBudget})
+ * @param jitKernelBudget     replaces every kernel's own {@code JitLimits} unroll budget; −1 keeps them
+ *                            ({@code jzk.jit.kernelBudget})
+ * @param jitScalarMax        largest private array (elements) the JIT turns into registers ({@code jzk.jit.scalarMax})
+ * @param jitOverrideDir      directory of kernel sources replacing the JIT's output, or null ({@code jzk.jit.override})
+ * @param jitDumpDir          directory the JIT writes every kernel source to, or null ({@code jzk.jit.dump})
+ * @param msmOnesItems        most work-items of the split's sum of the ones' bases ({@code jzk.msm.onesItems},
+ *                            default {@code msmSortedSlices})
+ * @param msmSortedFrom       points from which an MSM segment takes the sorted path ({@code jzk.msm.sortedFrom})
+ * @param msmSortedSlices     work-items the sorted path's slice sums aim for ({@code jzk.msm.sortedSlices})
+ * @param msmSortedReduce     work-items the sorted path's bucket reduction aims for ({@code jzk.msm.sortedReduce})
+ * @param msmStraight         per-group straight-line slice sums instead of the generic kernel ({@code jzk.msm.straight})
+ * @param msmWorkItems        work-items the chunked (small-input) MSM aims for ({@code jzk.msm.workItems})
+ * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
+ *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
+ * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
+ * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
+ * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
+ *                            the first OpenCL device ({@code jzk.test.opencl})
+ */
+public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
+                            String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
+                            int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
+                            int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
+                            int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
+                            int setupBatchItems, String testDevices, String testOpenCl) {
+    public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
+
+    /** Read when this class initialises, that is on first use. */
+    private static volatile RuntimeConfig current = fromEnvironment();
+
+    /** The settings of this process, read from the properties and environment on first use. */
+    public static RuntimeConfig get() {
+        return current;
+    }
+
+    /**
+     * Reads the settings again and makes them {@link #get()}'s: for tests that set a property and then exercise
+     * a per-call setting (dump and override directories, carveout). Values copied at class load keep the old ones.
+     */
+    public static RuntimeConfig reload() {
+        current = fromEnvironment();
+        return current;
+    }
+
+    /** The settings as the system properties and environment variables say now. */
+    public static RuntimeConfig fromEnvironment() {
+        return read(System::getProperty, System::getenv);
+    }
+
+    /** The settings from a property and an environment lookup (each returns null for unset). */
+    static RuntimeConfig read(UnaryOperator<String> property, UnaryOperator<String> env) {
+        Reader r = new Reader(property, env);
+        int sortedSlices = r.integer("jzk.msm.sortedSlices", 1 << 17);
+        return new RuntimeConfig(r.string("jzk.cuda.library", "JZK_CUDA_LIBRARY", "libcuda.so.1"),
+                r.string("jzk.opencl.library", "JZK_OPENCL_LIBRARY", "libOpenCL.so.1"),
+                r.string("jzk.device", "JZK_DEVICE", null),
+                r.string("jzk.cuda.carveout", null, "default"),
+                r.string("jzk.opencl.dump", null, null),
+                r.flag("jzk.jvm.zeroLocals", false),
+                r.flag("jzk.jit.opt", true),
+                r.integer("jzk.jit.unrollBudget", DEFAULT_JIT_UNROLL_BUDGET),
+                r.integer("jzk.jit.kernelBudget", -1),
+                r.integer("jzk.jit.scalarMax", 64),
+                r.string("jzk.jit.override", null, null),
+                r.string("jzk.jit.dump", null, null),
+                r.integer("jzk.msm.onesItems", sortedSlices),
+                r.integer("jzk.msm.sortedFrom", 1 << 17),
+                sortedSlices,
+                r.integer("jzk.msm.sortedReduce", 1 << 15),
+                r.flag("jzk.msm.straight", true),
+                r.integer("jzk.msm.workItems", 1 << 15),
+                r.integer("jzk.ntt.lgBlock", -1),
+                r.integer("jzk.setup.batch", 1 << 18),
+                r.string("jzk.test.devices", null, null),
+                r.string("jzk.test.opencl", null, null));
+    }
+
+    /** These settings with other native libraries and device override (device registry tests). */
+    public RuntimeConfig withLibraries(String cuda, String openCl, String override) {
+        return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
+                jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
+                msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
+                setupBatchItems, testDevices, testOpenCl);
+    }
+
+    /**
+     * Property, then (where named) the environment variable as a property and as an environment variable; blank
+     * counts as unset. A boolean is false only for {@code false} (any case) when its default is true, and true
+     * only for {@code true} when its default is false; an unparsable integer keeps the default (as
+     * {@link Integer#getInteger}).
+     */
+    private record Reader(UnaryOperator<String> property, UnaryOperator<String> env) {
+        String string(String name, String envName, String fallback) {
+            String v = property.apply(name);
+            if (envName != null && (v == null || v.isBlank())) {
+                v = property.apply(envName);
+                if (v == null || v.isBlank()) {
+                    v = env.apply(envName);
+                }
+            }
+            return v == null || v.isBlank() ? fallback : v.trim();
+        }
+
+        boolean flag(String name, boolean fallback) {
+            String v = string(name, null, null);
+            return v == null ? fallback : fallback ? !v.equalsIgnoreCase("false") : v.equalsIgnoreCase("true");
+        }
+
+        int integer(String name, int fallback) {
+            String v = string(name, null, null);
+            try {
+                return v == null ? fallback : Integer.decode(v);
+            } catch (NumberFormatException e) {
+                return fallback;
+            }
+        }
+    }
+}
