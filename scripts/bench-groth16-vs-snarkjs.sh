@@ -10,7 +10,7 @@
 # rows = 2^LG), makes snarkjs-family keys from known toxic waste (SnarkjsSetup) and writes circuit.zkey,
 # circuit.wtns, vk.json; `snarkjs groth16 verify` must accept a jzk proof for it (sanity check, every time).
 # Inputs are cached in .cache/bench-groth16/lgLG-SHAPE/ (ignored by git); a rerun skips the setup.
-# Then jzk.prover.snarkjs.SnarkjsBench alternates one jzk proof (warm JVM, every proof verified) and one snarkjs
+# Then jzk.bench.snarkjs.SnarkjsBench alternates one jzk proof (warm JVM, every proof verified) and one snarkjs
 # process, RUNS times each, and prints medians of wall and CPU time. The whole log goes to
 # bench-results/raw/groth16-vs-snarkjs-<date>-lgLG-SHAPE.log (ignored; copy what you keep into a bench-results .md).
 # Expected time on the 2-core CI box (load ~2): LG=16: inputs ~30 s once, then ~10 s per (jzk + snarkjs) round;
@@ -28,14 +28,15 @@ mkdir -p bench-results/raw
 LOG=bench-results/raw/groth16-vs-snarkjs-$(date -u +%Y%m%dT%H%M%SZ)-lg$LG-$SHAPE.log
 exec > >(tee "$LOG") 2>&1
 
-CPFILE=prover/target/bench-classpath.txt
+CPFILE=bench/target/bench-classpath.txt
 if [ -z "${SKIP_BUILD:-}" ] || [ ! -s "$CPFILE" ]; then
-  # one reactor build, so that prover's sibling modules resolve without being installed in ~/.m2; each module
-  # writes CPFILE in turn and prover, the last, wins
-  mvn -q -B -pl prover -am compile dependency:build-classpath -Dmdep.includeScope=runtime \
+  # one reactor build, so that bench's sibling modules resolve without being installed in ~/.m2; each module
+  # writes CPFILE in turn and bench, the last, wins (test-compile: bench uses tornado-kernels' test classes)
+  mvn -q -B -pl bench -am test-compile dependency:build-classpath -Dmdep.includeScope=runtime \
     -Dmdep.outputFile="$(pwd)/$CPFILE"
 fi
-CP="field-arith/target/classes:tornado-kernels/target/classes:prover/target/classes:$(cat "$CPFILE")"
+CP="field-arith/target/classes:tornado-kernels/target/classes:tornado-kernels/target/test-classes"
+CP="$CP:prover/target/classes:server/target/classes:cluster/target/classes:bench/target/classes:$(cat "$CPFILE")"
 JAVA=("$JAVA_HOME/bin/java" "-Xmx${JZK_XMX:-8g}" "-Djzk.clkTck=$(getconf CLK_TCK)" ${JZK_OPTS:-} -cp "$CP")
 
 echo "== jzk Groth16 CPU prove vs snarkjs groth16 prove, 2^$LG, shape $SHAPE, $RUNS runs each"
@@ -52,7 +53,7 @@ if [ -n "${REGEN:-}" ] || [ ! -f "$DIR/done" ]; then
   rm -rf "$DIR"
   echo "== generating inputs in $DIR (jzk circuit + SnarkjsSetup, no ptau)"
   start=$(date +%s)
-  "${JAVA[@]}" jzk.prover.snarkjs.SnarkjsBenchInputs "$LG" "$DIR" "$SHAPE"
+  "${JAVA[@]}" jzk.bench.snarkjs.SnarkjsBenchInputs "$LG" "$DIR" "$SHAPE"
   echo "input generation: $(( $(date +%s) - start )) s wall (JVM start, synthesis, setup, file writing, one jzk proof)"
   touch "$DIR/done"
 else
@@ -66,6 +67,6 @@ if ! snarkjs groth16 verify "$DIR/vk.json" "$DIR/public.json" "$DIR/proof.json" 
 fi
 
 echo "== alternating runs (jzk run 0 = JIT warm-up)"
-"${JAVA[@]}" jzk.prover.snarkjs.SnarkjsBench "$DIR/circuit.zkey" "$DIR/circuit.wtns" "$RUNS"
+"${JAVA[@]}" jzk.bench.snarkjs.SnarkjsBench "$DIR/circuit.zkey" "$DIR/circuit.wtns" "$RUNS"
 echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"
 echo "log:       $LOG"

@@ -26,17 +26,17 @@ run() { # name, limit seconds, command...
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader; nproc; } >>"$OUT/suite.txt" 2>&1
 for step in "${STEPS[@]}"; do
     case $step in
-        selftest) run selftest 120 "$BUNDLE/run.sh" jzk.tornado.runtime.SelfTest ;;
+        selftest) run selftest 120 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest ;;
         kernels)
-            run mulprobe 60 "$BUNDLE/run.sh" jzk.tornado.bls.MulProbe
-            run kernels 240 "$BUNDLE/run.sh" jzk.tornado.bls.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
+            run mulprobe 60 "$BUNDLE/run.sh" jzk.bench.kernels.MulProbe
+            run kernels 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
         peer)
             run sppark 240 "${SPPARK_BENCH:-$BUNDLE/../../../shared/tools/sppark-bench/sppark-bench}" 20,22,24 20,24 5 22
-            run peer-jzk 400 "$BUNDLE/run.sh" jzk.tornado.bls.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 reps=5 \
+            run peer-jzk 400 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
-            run setup 200 "$BUNDLE/run.sh" jzk.prover.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
+            run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)
             run batch-default 120 "$BUNDLE/run.sh" jzk.cli.Main batch --json batch-default.json
             run batch-2p20 200 "$BUNDLE/run.sh" jzk.cli.Main batch --challenges 130 --depth 30 --partitions 2 \

@@ -3,8 +3,8 @@
 #   .gpu/bundle/jdk     a jlinked JDK 25 runtime (java.base, java.management, jdk.management, java.logging,
 #                       jdk.unsupported; jdk.httpserver for jzk serve's /status and /metrics; java.sql for jzk
 #                       worker, whose command the CLI instantiates at every start)
-#   .gpu/bundle/lib     the project's jars, their runtime dependencies, and tornado-kernels' test classes (so that
-#                       jzk.tornado.runtime.SelfTest also runs the JIT conformance cases)
+#   .gpu/bundle/lib     the project's jars and their runtime dependencies (the bench module's among them, with
+#                       tornado-kernels' test jar: jzk.bench.runtime.SelfTest runs the JIT conformance cases)
 #   .gpu/bundle/run.sh  run.sh MAINCLASS args...  (native access enabled, libjsig preloaded; see RUNTIME.md)
 # Usage: scripts/gpu-bundle.sh [OUTPUT_DIR]   (default .gpu/bundle; .gpu/ is git-ignored). Extra Maven flags
 # (e.g. -o for offline) come from $MVN_FLAGS. Fails if the bundle exceeds 64 MiB.
@@ -34,8 +34,6 @@ if command -v zip >/dev/null; then
     zip -q -d "$j" 'META-INF/native/*tcnative*' >/dev/null
   done
 fi
-# test classes of tornado-kernels: the conformance cases SelfTest runs (only a jar of class files, no test framework)
-jar --create --file "$OUT/lib/tornado-kernels-conformance.jar" -C tornado-kernels/target/test-classes .
 
 echo "gpu-bundle: jlink"
 jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported,jdk.httpserver,java.sql \
@@ -49,7 +47,7 @@ fi
 
 cat > "$OUT/run.sh" <<'RUN'
 #!/bin/sh
-# run.sh MAINCLASS args...  e.g. run.sh jzk.tornado.runtime.SelfTest --bench
+# run.sh MAINCLASS args...  e.g. run.sh jzk.bench.runtime.SelfTest --bench
 HERE=$(cd "$(dirname "$0")" && pwd)
 # keep the JVM's SIGFPE handler when PoCL/LLVM or a driver installs its own (see tornado-kernels/RUNTIME.md)
 export LD_PRELOAD="$HERE/jdk/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"

@@ -3,7 +3,7 @@ package jzk.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import jzk.tornado.bls.BlsBench;
+import jzk.bench.kernels.BlsBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

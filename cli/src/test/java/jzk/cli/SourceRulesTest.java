@@ -33,6 +33,8 @@ import org.junit.jupiter.api.Test;
  *   <li>Settings are read by name ({@code System.getProperty("jzk.…")}, {@code Integer.getInteger},
  *       {@code Long.getLong}, {@code Boolean.getBoolean}, {@code System.getenv("JZK_…")}) only in each module's one
  *       configuration record ({@link #SETTINGS_READERS}).</li>
+ *   <li>{@code main} methods only in {@code cli} and {@code bench}: benchmarks, probes and self-tests are not
+ *       product code.</li>
  * </ul>
  */
 class SourceRulesTest {
@@ -44,9 +46,7 @@ class SourceRulesTest {
     /** Files allowed to look methods up reflectively, with the reason. */
     private static final Map<String, String> LOOKUP_ALLOWED = Map.of(
             "tornado-kernels/src/main/java/jzk/tornado/api/Kernels.java",
-            "resolves method references (writeReplace, the referenced method by descriptor)",
-            "tornado-kernels/src/main/java/jzk/tornado/runtime/SelfTest.java",
-            "reads the conformance-case records of the bundled test jar (no kernel by name; #15: to the bench module)");
+            "resolves method references (writeReplace, the referenced method by descriptor)");
 
     /**
      * A {@code jzk.*} system property or {@code JZK_*} environment variable read by name: in main code only the
@@ -61,10 +61,11 @@ class SourceRulesTest {
             "tornado-kernels/src/main/java/jzk/tornado/config/RuntimeConfig.java", "tornado-kernels",
             "prover/src/main/java/jzk/prover/config/ProverConfig.java", "prover",
             "cli/src/main/java/jzk/cli/CliConfig.java", "cli",
-            // #15: these three move to the bench module, which gets its own record
-            "tornado-kernels/src/main/java/jzk/tornado/bls/BlsBench.java", "bench",
-            "tornado-kernels/src/main/java/jzk/tornado/runtime/Bench.java", "bench",
-            "prover/src/main/java/jzk/prover/snarkjs/SnarkjsBench.java", "bench");
+            "bench/src/main/java/jzk/bench/BenchConfig.java", "bench");
+    /** Modules whose main code may hold {@code main} methods: the command line and the benchmarks. */
+    private static final Set<String> MAIN_MODULES = Set.of("cli", "bench");
+    private static final Pattern MAIN_METHOD = Pattern.compile(
+            "\\bstatic\\s+void\\s+main\\s*\\(|\\bvoid\\s+main\\s*\\(\\s*\\)");
 
     record Source(String path, String pkg, String code, String codeWithStrings) {
     }
@@ -211,6 +212,24 @@ class SourceRulesTest {
                 "System.getenv(\"POCL_SIGFPE_HANDLER\")", "/* Boolean.getBoolean(\"jzk.c\") */")) {
             assertTrue(!SETTING_READ.matcher(stripComments("x = " + other + ";\n")).find(), other);
         }
+    }
+
+    @Test
+    void mainMethodsOnlyInCliAndBench() {
+        List<String> found = new ArrayList<>();
+        int seen = 0;
+        for (Source s : mainSources()) {
+            Matcher m = MAIN_METHOD.matcher(s.code());
+            while (m.find()) {
+                seen++;
+                if (!MAIN_MODULES.contains(s.path().substring(0, s.path().indexOf('/')))) {
+                    found.add(s.path() + ": a main method outside " + MAIN_MODULES + " (benchmarks, probes and "
+                            + "self-tests go to the bench module, commands to cli)");
+                }
+            }
+        }
+        assertTrue(seen >= 2, "the scan sees the main methods it should (cli's Main, the benchmarks'): " + seen);
+        assertTrue(found.isEmpty(), String.join("\n", found));
     }
 
     @Test

@@ -13,46 +13,13 @@ import jzk.prover.gadgets.MerkleHash;
  * has 2^30 leaves): only the nodes on the challenged paths are computed, and every sibling that is not itself on
  * another challenged path is a random field element — the value an unopened subtree's root would take. The
  * result satisfies {@link PorepInput#validate} and the circuit, which is all a benchmark needs; it is of course
- * not a real replica. Deterministic in the seed.
+ * not a real replica. Deterministic in the seed. {@code jzk gen-input} writes
+ * its result as a vanilla-proof JSON file.
  */
 public final class PorepInputGenerator {
     private static final int N = Fr.LIMBS;
 
     private PorepInputGenerator() {
-    }
-
-    /**
-     * Writes a vanilla-proof JSON file: {@code PorepInputGenerator OUT.json (--log2 K | --challenges K --depth D)
-     * [--leaf poseidon|sha256] [--partitions P] [--seed S]}.
-     */
-    public static void main(String[] args) throws java.io.IOException {
-        java.nio.file.Path out = null;
-        int log2 = -1;
-        int k = -1;
-        int d = -1;
-        MerkleHash leaf = MerkleHash.POSEIDON;
-        int partitions = 1;
-        long seed = 1;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--log2" -> log2 = Integer.parseInt(args[++i]);
-                case "--challenges" -> k = Integer.parseInt(args[++i]);
-                case "--depth" -> d = Integer.parseInt(args[++i]);
-                case "--leaf" -> leaf = MerkleHash.valueOf(args[++i].toUpperCase(java.util.Locale.ROOT));
-                case "--partitions" -> partitions = Integer.parseInt(args[++i]);
-                case "--seed" -> seed = Long.parseLong(args[++i]);
-                default -> out = java.nio.file.Path.of(args[i]);
-            }
-        }
-        if (out == null || (log2 < 0 && (k < 0 || d < 0))) {
-            System.err.println("usage: PorepInputGenerator OUT.json (--log2 N | --challenges K --depth D)"
-                    + " [--leaf poseidon|sha256] [--partitions P] [--seed S]");
-            System.exit(2);
-        }
-        PorepShape shape = log2 >= 0 ? PorepShape.ofLog2(log2) : new PorepShape(k, d, leaf);
-        PorepJson.write(generate(shape, partitions, seed), out);
-        System.out.println(out + ": " + shape + ", " + partitions + " partition(s), " + shape.constraintCount()
-                + " constraints each");
     }
 
     public static PorepInput generate(PorepShape shape, int partitions, long seed) {

@@ -58,7 +58,7 @@ public final class Setup {
     }
 
     /** α, β, γ, δ, τ (Montgomery Fr, 4 longs each, in that order), each non-zero, drawn from {@code rnd}. */
-    static long[] toxicWaste(Random rnd) {
+    public static long[] toxicWaste(Random rnd) {
         long[] w = new long[5 * 4];
         for (int i = 0; i < 5; i++) {
             do {

@@ -20,13 +20,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import jzk.prover.circuits.ChainCircuit;
 import jzk.prover.circuits.PorepInputGenerator;
 import jzk.prover.circuits.PorepJson;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.Groth16;
-import jzk.prover.groth16.Groth16Bench;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.Proof;
@@ -107,7 +107,7 @@ class FuzzReadersTest {
             long t0 = System.nanoTime();
             try {
                 dir = Files.createTempDirectory("jzk-fuzz");
-                R1cs cs = Synthesizer.record(Groth16Bench.chain(5, true));
+                R1cs cs = Synthesizer.record(ChainCircuit.of(5, true));
                 paramsKey = Groth16.setup(cs, new Random(17));
                 paramsId = ParamsFile.shapeId(cs);
                 Path pf = dir.resolve("orig.params");

@@ -2,7 +2,7 @@ package jzk.prover.snarkjs;
 
 import jzk.arith.Fr;
 import jzk.prover.groth16.CpuBackend;
-import jzk.prover.groth16.Groth16Bench;
+import jzk.prover.circuits.ChainCircuit;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.Proof;
 import jzk.prover.groth16.ProvingKey;
@@ -34,7 +34,7 @@ class ZkeyWriterTest {
     Path tmp;
 
     private static void roundTrip(Path tmp, boolean square, boolean withSnarkjs) throws Exception {
-        Circuit circuit = Groth16Bench.chain(61, square); // 61 + 2 + 1 = 64 rows
+        Circuit circuit = ChainCircuit.of(61, square); // 61 + 2 + 1 = 64 rows
         R1cs cs = Synthesizer.record(circuit);
         Witness w = Synthesizer.witness(circuit);
         ProvingKey pk = SnarkjsSetup.generate(cs, new Random(square ? 5 : 6));

@@ -39,14 +39,14 @@ public final class Msm {
     static final long MAX_BUCKET_INTS = Integer.MAX_VALUE;
 
     /** Window size c, windows W = ceil(256/c), chunks G (a power of two). */
-    record Config(int c, int windows, int groups) {
+    public record Config(int c, int windows, int groups) {
         long bucketInts(int d) {
             return (long) windows * groups * (1L << (c - 1)) * 48 * d;
         }
     }
 
     /** The c in 2 … 16 with the least total additions W·(n + G·2^c) whose bucket memory fits. */
-    static Config choose(int n, int d, int targetWorkItems) {
+    public static Config choose(int n, int d, int targetWorkItems) {
         Config best = null;
         long bestCost = Long.MAX_VALUE;
         for (int c = 2; c <= 16; c++) {
@@ -216,7 +216,7 @@ public final class Msm {
     }
 
     /** XYZZ (32-bit limbs) → affine in the project layout: x = X/ZZ, y = Y/ZZZ; infinity → zeros. */
-    static long[] toAffine(int d, int[] p) {
+    public static long[] toAffine(int d, int[] p) {
         int s = 12 * d;
         long[] out = new long[12 * d];
         if (Xyzz.isInfinity(d, p, 0)) {

@@ -67,6 +67,20 @@ public final class SortedMsm {
     static volatile boolean profile;
     static final long[] lastPhases = new long[7];
 
+    /**
+     * One {@link #msm(ResidentBases, long[])} call with {@link #profile} on: its phase times (ns, indexed as
+     * {@link #lastPhases}). For benchmarks only.
+     */
+    public static long[] profiledPhases(ResidentBases bases, long[] scalars) {
+        profile = true;
+        try {
+            msm(bases, scalars);
+        } finally {
+            profile = false;
+        }
+        return lastPhases.clone();
+    }
+
     private static long mark(KernelHost host, int phase, long t0) {
         if (!profile) {
             return t0;
@@ -78,7 +92,7 @@ public final class SortedMsm {
     }
 
     /** The c in 2 … 16 with the least W·(n + 2^c) (accumulation plus bucket reduction). */
-    static int chooseC(int n) {
+    public static int chooseC(int n) {
         int best = 2;
         long bestCost = Long.MAX_VALUE;
         for (int c = 2; c <= 16; c++) {

@@ -35,7 +35,7 @@
  *       {@link jzk.tornado.bls.CompressedUpload} (compressed points chunk by chunk into {@code ResidentBases});
  *       {@link jzk.tornado.bls.BlsGpu} is the prover-facing facade in the project-wide 64-bit-limb layout
  *       ({@link jzk.tornado.bls.Layout} converts).</li>
- *   <li>{@link jzk.tornado.bls.BlsBench}: the benchmark table (op × size × backend).</li>
+ *   <li>{@link jzk.bench.kernels.BlsBench}: the benchmark table (op × size × backend).</li>
  * </ul>
  *
  * <p>Every kernel is its own JVM twin: the runtime's jvm device (the one Java executor of kernels, see

@@ -16,7 +16,7 @@ import jzk.tornado.api.KernelSource;
 import jzk.tornado.config.RuntimeConfig;
 
 /** The devices the tests run on (one registry per test JVM) and helpers to load kernels and make data. */
-final class TestDevices {
+public final class TestDevices {
     private TestDevices() {
     }
 
@@ -52,7 +52,8 @@ final class TestDevices {
                 .orElseThrow();
     }
 
-    static String resource(String name) {
+    /** A hand-written kernel source of the test resources beside this class (also the bench self-test's). */
+    public static String resource(String name) {
         try (InputStream in = TestDevices.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing test resource " + name);

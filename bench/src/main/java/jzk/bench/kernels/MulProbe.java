@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.bench.kernels;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -7,6 +7,7 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
+import jzk.tornado.bls.FieldKernels;
 import jzk.tornado.runtime.Devices;
 import jzk.tornado.api.Kernels;
 import jzk.tornado.api.KernelParam;

@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.bench.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

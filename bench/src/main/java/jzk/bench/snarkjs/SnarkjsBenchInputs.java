@@ -1,8 +1,8 @@
-package jzk.prover.snarkjs;
+package jzk.bench.snarkjs;
 
 import jzk.arith.Fr;
+import jzk.prover.circuits.ChainCircuit;
 import jzk.prover.groth16.CpuBackend;
-import jzk.prover.groth16.Groth16Bench;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.Proof;
 import jzk.prover.groth16.ProvingKey;
@@ -12,6 +12,11 @@ import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
+import jzk.prover.snarkjs.SnarkjsJson;
+import jzk.prover.snarkjs.SnarkjsProver;
+import jzk.prover.snarkjs.WtnsWriter;
+import jzk.prover.snarkjs.Zkey;
+import jzk.prover.snarkjs.ZkeyWriter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +28,7 @@ import java.security.SecureRandom;
  * {@code circuit.wtns} and {@code vk.json}, plus one jzk proof ({@code proof.json}, {@code public.json}) for a
  * {@code snarkjs groth16 verify} sanity check. Usage: {@code SnarkjsBenchInputs <lg> <dir> [mul|square]}.
  *
- * <p>Circuits ({@link Groth16Bench#chain(int, boolean)}; k = 2^lg − 3 constraints, public input x and public output y, so rows = k + 2 + 1 = 2^lg):
+ * <p>Circuits ({@link jzk.prover.circuits.ChainCircuit#of(int, boolean)}; k = 2^lg − 3 constraints, public input x and public output y, so rows = k + 2 + 1 = 2^lg):
  * <ul>
  *   <li>{@code mul}: acc₀ = x, acc_{i+1} = acc_i·s + i (s private), y = acc_k — circom's {@code big.circom} of
  *   bench-results/2026-11-29-groth16-cpu.md: A dense, B = the single signal s (B1/B2 are almost all infinity).</li>
@@ -50,7 +55,7 @@ public final class SnarkjsBenchInputs {
         }
         Files.createDirectories(dir);
         int k = (1 << lg) - 3;
-        Circuit circuit = Groth16Bench.chain(k, shape.equals("square"));
+        Circuit circuit = ChainCircuit.of(k, shape.equals("square"));
         long t = System.nanoTime();
         R1cs cs = Synthesizer.record(circuit, false);
         double recMs = (System.nanoTime() - t) / 1e6;

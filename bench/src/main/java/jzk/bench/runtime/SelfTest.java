@@ -1,12 +1,7 @@
-package jzk.tornado.runtime;
+package jzk.bench.runtime;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -21,12 +16,17 @@ import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.api.Kernels;
 import jzk.tornado.config.RuntimeConfig;
+import jzk.tornado.conformance.ConformanceCases;
+import jzk.tornado.runtime.ConformanceRunner;
+import jzk.tornado.runtime.DeviceRegistry;
+import jzk.tornado.runtime.SelfTestKernels;
+import jzk.tornado.runtime.TestDevices;
 
 /**
  * Checks the devices of a machine without Maven (for the GPU host, through the jlinked bundle): lists devices and
  * backend problems, then on every CUDA / OpenCL device runs the hand-written kernels, the same kernels through the
- * JIT, the JIT conformance cases (if {@code jzk.tornado.conformance.ConformanceCases} is on the class path, i.e.
- * the test classes are bundled) and a multi-threaded launch check, each compared bit for bit with the jvm device,
+ * JIT, the JIT conformance cases ({@code jzk.tornado.conformance.ConformanceCases}, from tornado-kernels' test
+ * jar) and a multi-threaded launch check, each compared bit for bit with the jvm device,
  * and prints {@code N passed, M failed} per device. Exit status 1 if anything failed.
  *
  * <p>Options: {@code --list} prints the device listing only; {@code --bench[=LG]} also measures {@link SelfTestKernels#mulAddHi} over 2^LG (default 26) resident
@@ -112,7 +112,7 @@ public final class SelfTest {
                 ? List.of(new KernelParam("a", la), new KernelParam("b", la), new KernelParam("r", la))
                 : List.of(new KernelParam("in", la), new KernelParam("out", la));
         boolean cuda = d.info().kind() == DeviceKind.CUDA;
-        String text = resource(c.name() + (cuda ? ".ptx" : ".cl"));
+        String text = TestDevices.resource(c.name() + (cuda ? ".ptx" : ".cl"));
         DeviceKernel k;
         try {
             k = d.kernelFromSource(new KernelSource(cuda ? KernelSource.Language.PTX : KernelSource.Language.OPENCL_C,
@@ -172,43 +172,13 @@ public final class SelfTest {
         return r;
     }
 
-    /** The JIT's conformance cases, read reflectively because they live in the test classes. */
+    /** The JIT's conformance cases (tornado-kernels' test classes, a dependency of this module). */
     static List<ConformanceRunner.Case> conformanceCases() {
-        try {
-            Class<?> cases = Class.forName("jzk.tornado.conformance.ConformanceCases");
-            List<?> list = (List<?>) cases.getField("CASES").get(null);
-            List<ConformanceRunner.Case> out = new ArrayList<>();
-            for (Object c : list) {
-                Class<?> rc = c.getClass();
-                Method arguments = rc.getMethod("arguments", long.class);
-                out.add(new ConformanceRunner.Case((String) rc.getMethod("name").invoke(c),
-                        (Method) rc.getMethod("method").invoke(c), (Integer) rc.getMethod("globalSize").invoke(c),
-                        (Integer) rc.getMethod("localSize").invoke(c), seed -> {
-                            try {
-                                return (Object[]) arguments.invoke(c, seed);
-                            } catch (ReflectiveOperationException e) {
-                                throw new IllegalStateException(e);
-                            }
-                        }));
-            }
-            return out;
-        } catch (ClassNotFoundException e) {
-            System.out.println("  (conformance cases not on the class path: bundle the test classes to run them)");
-            return List.of();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("ConformanceCases has an unexpected shape", e);
+        List<ConformanceRunner.Case> out = new ArrayList<>();
+        for (ConformanceCases.Case c : ConformanceCases.CASES) {
+            out.add(new ConformanceRunner.Case(c.name(), c.method(), c.globalSize(), c.localSize(), c::arguments));
         }
-    }
-
-    static String resource(String name) {
-        try (InputStream in = SelfTest.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return out;
     }
 
     static long[] longs(int n, long seed) {

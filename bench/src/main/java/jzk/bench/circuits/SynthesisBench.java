@@ -1,8 +1,12 @@
-package jzk.prover.circuits;
+package jzk.bench.circuits;
 
 import java.util.ArrayList;
 import java.util.List;
 import jzk.arith.Fr;
+import jzk.prover.circuits.PartitionShape;
+import jzk.prover.circuits.PorepShape;
+import jzk.prover.circuits.StackedDrgShape;
+import jzk.prover.circuits.VanillaProof;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;

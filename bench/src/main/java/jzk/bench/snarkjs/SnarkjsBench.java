@@ -1,10 +1,14 @@
-package jzk.prover.snarkjs;
+package jzk.bench.snarkjs;
 
 import jzk.arith.Fr;
+import jzk.bench.BenchConfig;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.Proof;
 import jzk.prover.groth16.Verifier;
+import jzk.prover.snarkjs.SnarkjsJson;
+import jzk.prover.snarkjs.SnarkjsProver;
+import jzk.prover.snarkjs.Zkey;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -145,7 +149,7 @@ public final class SnarkjsBench {
             String[] f = st.substring(st.lastIndexOf(')') + 2).split(" ");
             // fields after "pid (comm) ": state is f[0] = field 3, so field k is f[k - 3]; cutime 16, cstime 17
             long ticks = Long.parseLong(f[13]) + Long.parseLong(f[14]);
-            return ticks * 1000 / Long.getLong("jzk.clkTck", 100);
+            return ticks * 1000 / BenchConfig.get().clockTicksPerSecond();
         } catch (IOException | RuntimeException e) {
             return -1;
         }

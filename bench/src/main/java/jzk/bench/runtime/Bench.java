@@ -1,4 +1,4 @@
-package jzk.tornado.runtime;
+package jzk.bench.runtime;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import jzk.bench.BenchConfig;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
@@ -14,6 +15,8 @@ import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.runtime.SelfTestKernels;
+import jzk.tornado.runtime.TestDevices;
 
 /**
  * Throughput of {@link SelfTestKernels#mulAddHi} with resident data: 2^lg elements, three arrays of 8-byte
@@ -51,7 +54,7 @@ final class Bench {
         List<Row> rows = new ArrayList<>();
         java.util.Map<String, Double> chainRates = new java.util.LinkedHashMap<>();
         for (Device d : devices) {
-            if (!d.info().isGpu() && !Boolean.getBoolean("jzk.bench.cpu")) {
+            if (!d.info().isGpu() && !BenchConfig.get().cpuDevices()) {
                 System.out.println("BENCH " + d.name() + ": skipped (not a GPU; -Djzk.bench.cpu=true to include)");
                 continue;
             }
@@ -104,7 +107,7 @@ final class Bench {
             boolean cuda = d.info().kind() == DeviceKind.CUDA;
             KernelParam.Kind la = KernelParam.Kind.LONG_ARRAY;
             k = d.kernelFromSource(new KernelSource(cuda ? KernelSource.Language.PTX : KernelSource.Language.OPENCL_C,
-                    "mulAddHi", SelfTest.resource("mulAddHi" + (cuda ? ".ptx" : ".cl")),
+                    "mulAddHi", TestDevices.resource("mulAddHi" + (cuda ? ".ptx" : ".cl")),
                     List.of(new KernelParam("a", la), new KernelParam("b", la), new KernelParam("r", la)), false));
         }
         try (Device.HostMemory ha = d.allocatePinned(bytes); Device.HostMemory hb = d.allocatePinned(bytes);

@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.bench.kernels;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -11,10 +11,24 @@ import java.util.SplittableRandom;
 import jzk.arith.Fp;
 import jzk.arith.Fr;
 import jzk.arith.FrDomain;
+import jzk.bench.BenchConfig;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.BlsGpu;
+import jzk.tornado.bls.DeviceHost;
+import jzk.tornado.bls.DeviceHosts;
+import jzk.tornado.bls.FieldKernels;
+import jzk.tornado.bls.KernelHost;
+import jzk.tornado.bls.Layout;
+import jzk.tornado.bls.Msm;
+import jzk.tornado.bls.MsmOps;
+import jzk.tornado.bls.Ntt;
+import jzk.tornado.bls.ResidentBases;
+import jzk.tornado.bls.SortedMsm;
+import jzk.tornado.bls.SplitMsm;
+import jzk.tornado.bls.Xyzz;
 
 /**
- * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.tornado.bls.BlsBench
+ * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.bench.kernels.BlsBench
  * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}; {@code msm1mix=20,24 msm2mix=22 zeros=0.47
  * ones=0.43} adds plain-vs-split rows over a witness-like scalar mix, see {@link #benchMixMsm}; the default shares
  * are those of the aux values of a SHA-256-leaf PoRep partition, {@code PorepShape(2, 20, SHA256)}). Prints one
@@ -46,11 +60,11 @@ public final class BlsBench {
     private static final int JVM_MAX_LG_NTT = 14;
     private static final int JVM_MAX_LG_MSM = 8;
     /** Largest mixed-scalar MSM the jvm device and CPU OpenCL run (mostly 0/1 scalars: a few additions each). */
-    private static final int JVM_MAX_LG_MIX = Integer.getInteger("jzk.bench.jvmMaxLgMix", 12);
+    private static final int JVM_MAX_LG_MIX = BenchConfig.get().jvmMaxLgMix();
     /** Largest NTT the CPU baseline runs. */
-    private static final int CPU_MAX_LG_NTT = Integer.getInteger("jzk.bench.cpuMaxLgNtt", 24);
+    private static final int CPU_MAX_LG_NTT = BenchConfig.get().cpuMaxLgNtt();
     /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
-    private static final int CPU_MAX_LG_MSM = Integer.getInteger("jzk.bench.cpuMaxLgMsm", 20);
+    private static final int CPU_MAX_LG_MSM = BenchConfig.get().cpuMaxLgMsm();
 
     record Row(String op, int lg, String backend, double residentMs, double totalMs, String note) {
     }
@@ -313,13 +327,7 @@ public final class BlsBench {
             agree.put(op + " sorted" + lg + "|" + h.name(), same ? "yes" : "NO");
             int c = SortedMsm.chooseC(1 << lg);
             // one more call with a device wait after each phase, for the phase split in the note
-            SortedMsm.profile = true;
-            try {
-                SortedMsm.msm(rb, scalars);
-            } finally {
-                SortedMsm.profile = false;
-            }
-            long[] ph = SortedMsm.lastPhases;
+            long[] ph = SortedMsm.profiledPhases(rb, scalars);
             return new Row(op + " sorted", lg, h.name(), resident.median(), total.median(), "c=" + c + " W="
                     + (256 + c - 1) / c + String.format(" phases ms: upload %.1f, check %.1f, hist %.1f, host %.1f,"
                     + " scatter %.1f, sums %.1f, reduce %.1f", ph[0] / 1e6, ph[1] / 1e6, ph[2] / 1e6, ph[3] / 1e6,

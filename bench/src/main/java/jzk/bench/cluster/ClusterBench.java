@@ -1,4 +1,4 @@
-package jzk.cluster;
+package jzk.bench.cluster;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +16,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import jzk.cluster.Db;
+import jzk.cluster.JobRequest;
+import jzk.cluster.JobStore;
+import jzk.cluster.LocalPostgres;
+import jzk.cluster.ProofCodecs;
+import jzk.cluster.ProverAdapter;
 import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;

@@ -1,5 +1,7 @@
-package jzk.prover.circuits;
+package jzk.bench.circuits;
 
+import jzk.prover.circuits.PorepCircuit;
+import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.r1cs.CsrMatrix;
 import jzk.prover.r1cs.R1cs;

@@ -1,10 +1,19 @@
-package jzk.prover.groth16;
+package jzk.bench.groth16;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import jzk.prover.circuits.ChainCircuit;
+import jzk.prover.groth16.CpuBackend;
+import jzk.prover.groth16.DeviceBackend;
+import jzk.prover.groth16.Groth16;
+import jzk.prover.groth16.Proof;
+import jzk.prover.groth16.ProverBackend;
+import jzk.prover.groth16.ProvingKey;
+import jzk.prover.groth16.Setup;
+import jzk.prover.groth16.SetupEngine;
 import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
@@ -16,7 +25,7 @@ import jzk.tornado.bls.KernelHost;
 
 /**
  * Benchmark (not a test): Groth16 parameter generation on the CPU against the device path ({@link SetupEngine})
- * for the squaring chain of {@link Groth16Bench} at domain 2^lg (2^lg − 3 constraints, nVars = 2^lg − 1: A, B1, L
+ * for the squaring chain of {@link jzk.prover.circuits.ChainCircuit} at domain 2^lg (2^lg − 3 constraints, nVars = 2^lg − 1: A, B1, L
  * and H ≈ 2^lg G1 points each, B2 2^lg G2 points). Usage:
  *
  * <pre>SetupBench DEVICE LG[,LG…] [GPU_RUNS] [--no-cpu] [--batches LGB[,LGB…]]</pre>
@@ -90,7 +99,7 @@ public final class SetupBench {
     private static List<String> measure(KernelHost host, int lg, int runs, boolean cpu, boolean prove,
                                         int minPoints, List<Integer> batches) throws Exception {
         int k = (1 << lg) - 3;
-        Circuit c = Groth16Bench.chain(k);
+        Circuit c = ChainCircuit.of(k, true);
         long t = System.nanoTime();
         R1cs cs = Synthesizer.record(c, false);
         System.out.printf(Locale.ROOT, "2^%d: synthesis %d constraints, %d variables: %.2f s%n", lg,

@@ -1,4 +1,4 @@
-package jzk.prover.groth16;
+package jzk.bench.groth16;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +10,15 @@ import jzk.prover.circuits.PorepInput;
 import jzk.prover.circuits.PorepInputGenerator;
 import jzk.prover.circuits.PorepShape;
 import jzk.prover.gadgets.MerkleHash;
+import jzk.prover.groth16.CompressedParams;
+import jzk.prover.groth16.DeviceBackend;
+import jzk.prover.groth16.DeviceKey;
+import jzk.prover.groth16.Groth16;
+import jzk.prover.groth16.ParamsFile;
+import jzk.prover.groth16.Proof;
+import jzk.prover.groth16.ProvingKey;
+import jzk.prover.groth16.Setup;
+import jzk.prover.groth16.SetupEngine;
 import jzk.prover.pipeline.RssSampler;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.R1csCache;
