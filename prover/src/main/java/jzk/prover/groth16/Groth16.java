@@ -2,14 +2,12 @@ package jzk.prover.groth16;
 
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
-import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.SatisfactionChecker;
 import jzk.prover.r1cs.Witness;
 
 import java.security.SecureRandom;
 import java.util.Random;
-import java.util.stream.IntStream;
 
 /**
  * Entry points for jzk's own circuits (bellman-family keys): {@link #setup}, {@link #prove}, {@link #verify}.
@@ -62,26 +60,15 @@ public final class Groth16 {
                     + pk.nVars + ", nPublic " + pk.nPublic + ", rows " + pk.nRows + ")");
         }
         w.requireShapeOf(cs);
-        int n = pk.domainSize();
         long[] z = w.z();
-        long[] a = FrOps.newVector(n, "a (domain)");
-        long[] b = FrOps.newVector(n, "b (domain)");
-        long[] c = FrOps.newVector(n, "c (domain)");
-        StagedProver.evaluations(pk, cs, z, a, b, c);
-        // Satisfaction from the evaluations we need anyway (n multiplications, no second mat-vec); on a failure
-        // the circuits' checker names the constraint. (Rows ≥ m are the input-consistency rows, not constraints.)
-        int m = cs.numConstraints();
-        boolean ok = IntStream.range(0, m).parallel().allMatch(i -> {
-            long[] t = new long[4];
-            F.mul(t, 0, a, i * 4, b, i * 4);
-            return F.equal(t, 0, c, i * 4);
-        });
-        if (!ok) {
+        Evaluations e = Evaluations.of(pk, cs, z);
+        if (!e.satisfied()) { // the circuits' checker names the constraint
             SatisfactionChecker.check(cs, w);
-            throw new IllegalStateException("a·b ≠ c on some row but the checker found none (inconsistent R1cs)");
+            throw new IllegalStateException("a·b ≠ c on row " + e.firstUnsatisfiedRow()
+                    + " but the checker found none (inconsistent R1cs)");
         }
         long[] zc = z.clone(); // the caller keeps w (PorepProofWorkload converts its own witness in place instead)
         F.toCanonicalVector(zc, 0, pk.nVars);
-        return Prover.prove(pk, be, a, b, c, zc, r, s);
+        return Prover.prove(pk, be, e.a(), e.b(), e.c(), zc, r, s);
     }
 }
