@@ -20,6 +20,14 @@ package jzk.tornado.bls;
  * no array. It stays a loop (one copy of the 24 multiply-adds per call site: unrolled it is 7000–8000 JIT
  * instructions, above the default budget), and where the caller's arrays are scalar-replaced
  * ({@link XyzzStraight}, {@link jzk.tornado.api.JitLimits}) the operands and the result stay in registers.
+ *
+ * <p>Written by hand, not by field-arith's {@code MontgomeryGenerator} (issue 15 asked which): that generator
+ * emits straight-line CPU code on 64-bit limbs ({@code Math.multiplyHigh}, the no-carry CIOS variant for 6 and 4
+ * limbs), while this is 12 limbs of 32 bits (the GPU's native multiply-add), a loop on rotated locals rather
+ * than straight-line code (the JIT's unroll budget, above), and only one field; a second emitter for one method
+ * would be a generator as long as its output. What a generator's currency test would guarantee is checked
+ * instead by {@code MontFpTest}: bit-identical to {@link Mont32#mul} (one CIOS per step) on edge and random values,
+ * and the limb constants equal to {@code Mont32}'s table.
  */
 public final class MontFp {
     private MontFp() {
