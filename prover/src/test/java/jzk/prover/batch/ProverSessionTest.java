@@ -17,7 +17,7 @@ import jzk.prover.groth16.ProofCodec;
 import jzk.prover.groth16.SetupEngine;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
-import jzk.tornado.runtime.AbstractDevice;
+import jzk.tornado.runtime.backend.AbstractDevice;
 import jzk.tornado.runtime.Devices;
 import jzk.tornado.runtime.jvm.JvmDevice;
 import org.junit.jupiter.api.Assumptions;

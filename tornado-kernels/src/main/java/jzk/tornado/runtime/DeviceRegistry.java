@@ -11,6 +11,8 @@ import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.config.RuntimeConfig;
+import jzk.tornado.runtime.backend.BackendProbe;
+import jzk.tornado.runtime.backend.SignalCheck;
 import jzk.tornado.runtime.cuda.CudaBackend;
 import jzk.tornado.runtime.jvm.JvmDevice;
 import jzk.tornado.runtime.opencl.OpenClBackend;

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
+import jzk.tornado.runtime.backend.AbstractDevice;
 
 /** Buffer round trips, offsets, device-to-device copies, zero fill and release, on every device found. */
 class DeviceBufferTest {

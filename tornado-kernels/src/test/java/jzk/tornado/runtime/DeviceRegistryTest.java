@@ -11,6 +11,7 @@ import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKind;
 import jzk.tornado.config.RuntimeConfig;
+import jzk.tornado.runtime.backend.SignalCheck;
 
 /** Device listing, names, the automatic choice and what happens when a backend's library is missing. */
 class DeviceRegistryTest {

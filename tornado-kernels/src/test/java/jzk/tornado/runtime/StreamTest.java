@@ -20,6 +20,7 @@ import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.config.RuntimeConfig;
+import jzk.tornado.runtime.backend.AbstractDevice;
 
 /** Stream views ({@link Device#openStream()}): shared memory and kernels, own ordering, close semantics. */
 class StreamTest {

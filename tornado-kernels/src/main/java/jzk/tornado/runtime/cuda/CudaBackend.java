@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jzk.tornado.api.Device;
-import jzk.tornado.runtime.BackendProbe;
-import jzk.tornado.runtime.NativeLibrary;
+import jzk.tornado.runtime.backend.BackendProbe;
+import jzk.tornado.runtime.backend.NativeLibrary;
 
 /** Finds CUDA devices through the driver API: {@code cuda:N} for device ordinal N. */
 public final class CudaBackend {

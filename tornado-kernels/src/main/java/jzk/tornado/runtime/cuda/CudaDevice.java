@@ -18,9 +18,9 @@ import jzk.tornado.api.DeviceKind;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.config.RuntimeConfig;
-import jzk.tornado.runtime.AbstractBuffer;
-import jzk.tornado.runtime.NativeBuffer;
-import jzk.tornado.runtime.NativeDevice;
+import jzk.tornado.runtime.backend.AbstractBuffer;
+import jzk.tornado.runtime.backend.NativeBuffer;
+import jzk.tornado.runtime.backend.NativeDevice;
 
 /**
  * One CUDA GPU: its primary context (retained once, made current on every call path because a CUDA context is

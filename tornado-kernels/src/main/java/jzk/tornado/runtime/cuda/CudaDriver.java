@@ -12,7 +12,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.Map;
 
 import jzk.tornado.api.DeviceException;
-import jzk.tornado.runtime.NativeLibrary;
+import jzk.tornado.runtime.backend.NativeLibrary;
 
 /**
  * FFM bindings to the CUDA driver API ({@code libcuda.so.1}), using the {@code _v2} entry points that

@@ -3,7 +3,7 @@ package jzk.tornado.runtime.cuda;
 import java.lang.foreign.MemorySegment;
 
 import jzk.tornado.api.KernelSource;
-import jzk.tornado.runtime.CompiledDeviceKernel;
+import jzk.tornado.runtime.backend.CompiledDeviceKernel;
 
 /** A loaded PTX module and its entry function; {@code cuLaunchKernel} is thread-safe, so no lock is needed. */
 final class CudaKernel extends CompiledDeviceKernel {

@@ -3,7 +3,7 @@ package jzk.tornado.runtime.jvm;
 import java.lang.foreign.MemorySegment;
 
 import jzk.tornado.api.DeviceException;
-import jzk.tornado.runtime.AbstractBuffer;
+import jzk.tornado.runtime.backend.AbstractBuffer;
 
 /**
  * "Device" memory of the jvm device: one heap array, a {@code long[]} of {@code ceil(byteSize / 8)} or an

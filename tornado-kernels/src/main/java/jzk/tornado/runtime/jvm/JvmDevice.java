@@ -20,8 +20,8 @@ import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
-import jzk.tornado.runtime.AbstractDevice;
-import jzk.tornado.runtime.LaunchArgs;
+import jzk.tornado.runtime.backend.AbstractDevice;
+import jzk.tornado.runtime.backend.LaunchArgs;
 
 /**
  * The reference device: runs the kernel method itself, so every GPU result can be compared with it. Faithful

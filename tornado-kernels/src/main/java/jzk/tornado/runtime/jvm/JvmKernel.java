@@ -9,7 +9,7 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.KernelParam;
-import jzk.tornado.runtime.KernelMethods;
+import jzk.tornado.runtime.backend.KernelMethods;
 
 /**
  * A kernel on the jvm device: the Java method itself behind a spreading {@link MethodHandle}. Whether it needs

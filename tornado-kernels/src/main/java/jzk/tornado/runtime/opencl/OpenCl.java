@@ -11,7 +11,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.Map;
 
 import jzk.tornado.api.DeviceException;
-import jzk.tornado.runtime.NativeLibrary;
+import jzk.tornado.runtime.backend.NativeLibrary;
 
 /**
  * FFM bindings to the OpenCL 1.2 API of the ICD loader ({@code libOpenCL.so.1}); only calls present in every

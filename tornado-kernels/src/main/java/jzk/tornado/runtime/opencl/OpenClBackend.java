@@ -12,8 +12,8 @@ import java.util.List;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceInfo;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.runtime.BackendProbe;
-import jzk.tornado.runtime.NativeLibrary;
+import jzk.tornado.runtime.backend.BackendProbe;
+import jzk.tornado.runtime.backend.NativeLibrary;
 
 /**
  * Finds OpenCL devices: every device of every platform, addressed {@code opencl:P:D} by platform and device

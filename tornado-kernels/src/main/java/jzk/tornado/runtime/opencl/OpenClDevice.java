@@ -19,9 +19,9 @@ import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.config.RuntimeConfig;
-import jzk.tornado.runtime.AbstractBuffer;
-import jzk.tornado.runtime.NativeBuffer;
-import jzk.tornado.runtime.NativeDevice;
+import jzk.tornado.runtime.backend.AbstractBuffer;
+import jzk.tornado.runtime.backend.NativeBuffer;
+import jzk.tornado.runtime.backend.NativeDevice;
 
 /**
  * One OpenCL device with its own context and a single in-order command queue created with profiling enabled, so

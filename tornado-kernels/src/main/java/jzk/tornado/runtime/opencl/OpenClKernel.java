@@ -3,7 +3,7 @@ package jzk.tornado.runtime.opencl;
 import java.lang.foreign.MemorySegment;
 
 import jzk.tornado.api.KernelSource;
-import jzk.tornado.runtime.CompiledDeviceKernel;
+import jzk.tornado.runtime.backend.CompiledDeviceKernel;
 
 /**
  * A built OpenCL program and its {@code cl_kernel}. {@code clSetKernelArg} mutates the kernel object, so a

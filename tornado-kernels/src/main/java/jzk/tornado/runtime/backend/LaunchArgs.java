@@ -1,4 +1,4 @@
-package jzk.tornado.runtime;
+package jzk.tornado.runtime.backend;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package jzk.tornado.runtime;
+package jzk.tornado.runtime.backend;
 
 import java.io.IOException;
 import java.io.InputStream;
