@@ -60,6 +60,12 @@ public final class PorepProofWorkload implements ProofWorkload {
         return in.partitionCount();
     }
 
+    /** The proving key: the scheduler prefers a device that holds it ({@link ProverSession} as inventory). */
+    @Override
+    public Object paramsKey() {
+        return f.pk;
+    }
+
     @Override
     public Footprint footprint(int partition) {
         ProvingKey pk = f.pk;

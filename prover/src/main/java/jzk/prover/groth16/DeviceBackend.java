@@ -126,6 +126,18 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         }
     }
 
+    /** Whether the bases of {@code keyArray} (a whole key section) are resident on this backend's device. */
+    public boolean holds(long[] keyArray) {
+        return keyArray != null && resident.containsKey(keyArray);
+    }
+
+    /** Device memory the resident bases take now (without their MSM scratch). */
+    public long residentBytes() {
+        synchronized (resident) {
+            return resident.values().stream().mapToLong(ResidentBases::deviceBytes).sum();
+        }
+    }
+
     /** Frees every resident base set (the host itself belongs to the caller). */
     @Override
     public void close() {
