@@ -53,6 +53,8 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     private final Map<String, DeviceHost> hosts = new LinkedHashMap<>();
     private final Map<String, DeviceBackend> backends = new LinkedHashMap<>();
     private final List<SetupEngine> engines = new ArrayList<>();
+    /** Per "device#worker" (worker ≥ 1): the backend on that worker's own stream, its host and stream. */
+    private final Map<String, WorkerStream> streams = new LinkedHashMap<>();
     /** Wraps the host of each device's backend: the identity, or a test's fault injector. */
     private final BiFunction<String, KernelHost, KernelHost> backendHosts;
     private boolean closed;
@@ -183,6 +185,36 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     }
 
     /**
+     * Whether GPU worker k ≥ 1 of a device gets a stream (CUDA) / queue (OpenCL) of its own ({@link #backend(String,
+     * int)}); {@code -Djzk.gpu.workerStreams=false} makes every worker share the device's one stream, to measure
+     * what the streams bring. Read once.
+     */
+    public static final boolean WORKER_STREAMS =
+            Boolean.parseBoolean(System.getProperty("jzk.gpu.workerStreams", "true"));
+
+    private record WorkerStream(DeviceBackend backend, DeviceHost host, Device stream) {
+    }
+
+    /**
+     * The backend GPU worker {@code worker} of {@code device} proves with: worker 0 (and, with
+     * {@link #WORKER_STREAMS} off, every worker) gets {@link #backend(String)}; worker k ≥ 1 gets a backend on a
+     * stream / queue of its own ({@link Device#openStream}), created on first use, which shares the device
+     * backend's resident bases ({@link DeviceBackend#onStream}): its NTTs and copies overlap with the other
+     * workers' work instead of queueing behind it on one stream.
+     */
+    public synchronized ProverBackend backend(String device, int worker) {
+        ProverBackend main = backend(device);
+        if (worker == 0 || !WORKER_STREAMS || !(main instanceof DeviceBackend owner)) {
+            return main;
+        }
+        return streams.computeIfAbsent(device + "#" + worker, k -> {
+            Device stream = Devices.get(device).openStream();
+            DeviceHost h = new DeviceHost(stream);
+            return new WorkerStream(owner.onStream(backendHosts.apply(device, h)), h, stream);
+        }).backend();
+    }
+
+    /**
      * The device that generates missing parameters (their large fixed-base batches): the first of
      * {@link #devices()} that is not {@value #CPU}, or {@value #CPU}.
      */
@@ -217,8 +249,8 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     }
 
     /**
-     * Frees, in order, the backends' resident bases, the setup engines' tables and the hosts' staging memory;
-     * idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
+     * Frees, in order, the worker streams (their backends, staging memory and streams), the backends' resident
+     * bases, the setup engines' tables and the hosts' staging memory; idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
      */
     @Override
     public synchronized void close() {
@@ -226,9 +258,16 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
             return;
         }
         closed = true;
-        List<AutoCloseable> all = new ArrayList<>(backends.values());
+        List<AutoCloseable> all = new ArrayList<>();
+        for (WorkerStream w : streams.values()) {
+            all.add(w.backend());
+            all.add(w.host());
+            all.add(w.stream());
+        }
+        all.addAll(backends.values());
         all.addAll(engines);
         all.addAll(hosts.values());
+        streams.clear();
         backends.clear();
         engines.clear();
         hosts.clear();

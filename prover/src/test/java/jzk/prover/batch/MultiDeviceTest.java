@@ -213,6 +213,46 @@ class MultiDeviceTest {
         return new BatchRunner(c, f, count, 2, null, session).run((i, n, o) -> { });
     }
 
+    /**
+     * Two GPU workers on the OpenCL device: worker 1 proves on a queue of its own (its backend is not worker 0's),
+     * both stages are in flight at once (each waits until the other started), and the proofs verify.
+     */
+    @Test
+    void twoWorkersOfOneDeviceProveAtOnceOnTheirOwnQueues() throws Exception {
+        CountDownLatch together = new CountDownLatch(2);
+        Map<Integer, Object> backends = new ConcurrentHashMap<>();
+        try (ProverSession session = ProverSession.open(List.of(opencl))) {
+            PorepGroth16 f = factory(session, 2);
+            WorkloadFactory gated = new WorkloadFactory() {
+                @Override
+                public String label() {
+                    return f.label();
+                }
+
+                @Override
+                public ProofWorkload create(int index) throws Exception {
+                    return new ForwardingWorkload(f.create(index)) {
+                        @Override
+                        public GpuResult gpuStage(Synthesized s, DeviceSlot slot) throws Exception {
+                            backends.put(slot.worker(), session.backend(slot.device(), slot.worker()));
+                            together.countDown();
+                            assertTrue(together.await(60, TimeUnit.SECONDS), "the other worker never started");
+                            return inner.gpuStage(s, slot);
+                        }
+                    };
+                }
+            };
+            PipelineConfig c = new PipelineConfig(2, 2, 2, session.devices(), 1, 1L << 30,
+                    PermitPolicy.HOLD_UNTIL_GPU, true, null, null);
+            BatchReport r = new BatchRunner(c, gated, 1, 1, null, session).run((i, n, o) -> { });
+            assertEquals(1, r.completed(), r.proofs().toString());
+            assertTrue(Boolean.TRUE.equals(r.proofs().getFirst().verified()));
+            assertEquals(2, backends.size());
+            assertTrue(backends.get(0) != backends.get(1), "one backend (queue) per worker");
+            assertEquals(2, r.devices().getFirst().partitions());
+        }
+    }
+
     @Test
     void aDeviceFailingMidBatchIsTakenOutAndNothingIsLostOrLeaked() throws Exception {
         JvmDevice jvm = (JvmDevice) Devices.jvm();
