@@ -450,7 +450,7 @@ public final class ProvingPipeline implements AutoCloseable {
      */
     private void rerunElsewhere(PartitionTask t, DeviceScheduler.DeviceState device, String reason) {
         ProofJob job = t.job;
-        timeline.event("gpu", "device-fail", job.id, t.partition, device.name);
+        timeline.event("gpu", "fail", job.id, t.partition, device.name); // a failed bar; the re-run draws anew
         String none = scheduler.deviceFailed(device, reason);
         if (none != null) {
             reject(t, none);
@@ -462,7 +462,6 @@ public final class ProvingPipeline implements AutoCloseable {
         if (!t.classes.isEmpty()) {
             tracker.apply(Event.DISCARD, job.id, t.partition, t.classes, t.footprint);
         }
-        timeline.event("proof", "rerun", job.id, t.partition, device.name);
         admission.add(t); // a proof decided meanwhile: the partition worker finishes it (see partitionWorkerLoop)
         if (job.isDecided() && admission.remove(t)) {
             finish(t);
