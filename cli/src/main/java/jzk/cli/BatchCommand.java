@@ -17,6 +17,7 @@ import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
+import jzk.prover.pipeline.DeviceInventory;
 import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.pipeline.PermitPolicy;
 import jzk.prover.pipeline.PipelineConfig;
@@ -224,7 +225,8 @@ public final class BatchCommand implements Callable<Integer> {
         }
         BatchRunner runner;
         try {
-            runner = new BatchRunner(config, factory, count, concurrency, hgrmDir);
+            runner = new BatchRunner(config, factory, count, concurrency, hgrmDir,
+                    session != null ? session : DeviceInventory.NONE);
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }

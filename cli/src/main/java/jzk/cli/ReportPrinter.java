@@ -114,7 +114,25 @@ final class ReportPrinter implements BatchRunner.Listener {
         out.println("peak buffers: " + join(r.peakBufferCounts(), v -> Long.toString(v)));
         out.println("peak buffer bytes: " + join(r.peakBufferBytes(), MemoryBudget::format));
         out.println(busyLine(r.gpuBusyFraction()));
+        r.devices().forEach(d -> out.println(deviceLine(d)));
         legend(s.permitPolicy());
+    }
+
+    /**
+     * One line per device: workers, partitions proven, busy fraction, GPU stage time summed over its workers,
+     * resident parameter bytes; a device taken out of rotation says when, how many partitions were re-run
+     * elsewhere, and why.
+     */
+    static String deviceLine(BatchReport.DeviceLine d) {
+        String line = String.format(Locale.ROOT, "  device %s: %d GPU worker%s, %d partition%s, busy %.1f%%, "
+                        + "GPU stage %.2f s, resident %s", d.device(), d.gpuWorkers(), d.gpuWorkers() == 1 ? "" : "s",
+                d.partitions(), d.partitions() == 1 ? "" : "s", 100 * d.busyFraction(), d.gpuStageSeconds(),
+                MemoryBudget.format(d.residentBytes()));
+        if (d.failure() == null) {
+            return line;
+        }
+        return line + String.format(Locale.ROOT, "; FAILED at %.2f s, out of rotation, %d partition%s re-run "
+                + "elsewhere: %s", d.failedAtSeconds(), d.rerun(), d.rerun() == 1 ? "" : "s", d.failure());
     }
 
     /** One row of the latency table; the count says proofs or partitions, and few samples are flagged. */

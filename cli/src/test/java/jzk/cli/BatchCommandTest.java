@@ -81,6 +81,15 @@ class BatchCommandTest {
         }
         assertEquals(2, j.get("gpuBusyFraction").size());
         assertTrue(j.get("gpuBusyFraction").has("sim:1"));
+        JsonNode devs = j.get("devices");
+        assertEquals(2, devs.size());
+        assertEquals("sim:1", devs.get(1).get("device").asText());
+        assertEquals(6, devs.get(0).get("partitions").asLong() + devs.get(1).get("partitions").asLong());
+        assertEquals(2, devs.get(0).get("gpuWorkers").asInt());
+        assertTrue(devs.get(0).get("failure").isNull() && devs.get(0).has("residentBytes")
+                && devs.get(0).has("gpuStageSeconds") && devs.get(0).has("busyFraction"), devs.toString());
+        assertTrue(r.out().matches("(?s).*\n  device sim:0: 2 GPU workers, \\d+ partitions?, busy [0-9.]+%, "
+                + "GPU stage [0-9.]+ s, resident 0 B\n.*"), r.out());
         assertEquals("HOLD_UNTIL_GPU", j.get("settings").get("permitPolicy").asText());
         assertEquals(64L << 20, j.get("settings").get("memoryBudgetBytes").asLong());
         assertEquals(3, j.get("proofs").size());

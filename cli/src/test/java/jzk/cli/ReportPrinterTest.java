@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
+import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.ProofOutcome;
 import jzk.prover.pipeline.StageMetrics;
@@ -53,6 +54,18 @@ class ReportPrinterTest {
         mixed.put("cuda:0", 0.9);
         mixed.put("jvm", 0.25);
         assertEquals("device busy: cuda:0=90.0% (GPU) jvm=25.0% (compute)", ReportPrinter.busyLine(mixed));
+    }
+
+    @Test
+    void deviceLinesSayWhatEachDeviceDidAndWhyOneFailed() {
+        assertEquals("  device cuda:0: 2 GPU workers, 14 partitions, busy 91.5%, GPU stage 40.25 s, resident 18.0 GiB",
+                ReportPrinter.deviceLine(new BatchReport.DeviceLine("cuda:0", 2, 14, 0.915, 40.25, 18L << 30, null, 0,
+                        0)));
+        assertEquals("  device opencl:0:0: 1 GPU worker, 1 partition, busy 3.0%, GPU stage 0.50 s, resident 0 B; "
+                        + "FAILED at 2.25 s, out of rotation, 1 partition re-run elsewhere: opencl:0:0: launch of ntt "
+                        + "failed: CL_OUT_OF_RESOURCES",
+                ReportPrinter.deviceLine(new BatchReport.DeviceLine("opencl:0:0", 1, 1, 0.03, 0.5, 0,
+                        "opencl:0:0: launch of ntt failed: CL_OUT_OF_RESOURCES", 2.25, 1)));
     }
 
     @Test

@@ -60,6 +60,12 @@ public final class PorepProofWorkload implements ProofWorkload {
         return in.partitionCount();
     }
 
+    /** The proving key: the scheduler prefers a device that holds it ({@link ProverSession} as inventory). */
+    @Override
+    public Object paramsKey() {
+        return f.pk;
+    }
+
     @Override
     public Footprint footprint(int partition) {
         ProvingKey pk = f.pk;
@@ -114,7 +120,7 @@ public final class PorepProofWorkload implements ProofWorkload {
     public GpuResult gpuStage(Synthesized s, DeviceSlot slot) throws InterruptedException {
         Synth x = (Synth) s;
         checkInterrupt();
-        ProverBackend be = f.session.backend(slot.device());
+        ProverBackend be = f.session.backend(slot.device(), slot.worker()); // the worker's own stream
         StagedProver.G1Sums g1 = StagedProver.g1Phase(f.pk, be, x.a(), x.b(), x.c(), x.zCanonical());
         // On a GPU the G2 MSM runs here too: measured on the H200 at 2^16, the CPU finalizer's G2 MSM (≈ 0.9 s on
         // 2 threads) was 3.5× the whole GPU stage and left the GPU idle 43 % of the time.

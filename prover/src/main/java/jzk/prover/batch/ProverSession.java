@@ -5,16 +5,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.DeviceBackend;
 import jzk.prover.groth16.ProverBackend;
+import jzk.prover.groth16.ProvingKey;
+import jzk.prover.pipeline.DeviceInventory;
 import jzk.prover.groth16.SetupEngine;
 import jzk.tornado.api.BackendStatus;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.bls.DeviceHost;
+import jzk.tornado.bls.KernelHost;
 import jzk.tornado.runtime.Devices;
 
 /**
@@ -32,8 +36,13 @@ import jzk.tornado.runtime.Devices;
  * <p>Invariants: {@link #devices()} is fixed at {@link #open}, distinct and resolvable; every device object a
  * session allocates on is freed by {@link #close()} (checked by the jvm device's buffer count in
  * ProverSessionTest); after close every accessor but {@link #devices()} throws. Thread-safe.
+ *
+ * <p>As the pipeline's {@link DeviceInventory}: a {@link ProvingKey} is {@code RESIDENT} on a device whose backend
+ * has uploaded its sections (on {@value #CPU}: always), {@code LOADABLE} where its sections fit in the device's
+ * memory beside what is resident there, else {@code NO}; a key loaded onto one device ({@link ProvingKey#device})
+ * is {@code RESIDENT} there and {@code NO} elsewhere.
  */
-public final class ProverSession implements AutoCloseable {
+public final class ProverSession implements AutoCloseable, DeviceInventory {
     /** The CPU prover. */
     public static final String CPU = "cpu";
     /** The runtime's Java kernel executor (reference device). */
@@ -44,10 +53,15 @@ public final class ProverSession implements AutoCloseable {
     private final Map<String, DeviceHost> hosts = new LinkedHashMap<>();
     private final Map<String, DeviceBackend> backends = new LinkedHashMap<>();
     private final List<SetupEngine> engines = new ArrayList<>();
+    /** Per "device#worker" (worker ≥ 1): the backend on that worker's own stream, its host and stream. */
+    private final Map<String, WorkerStream> streams = new LinkedHashMap<>();
+    /** Wraps the host of each device's backend: the identity, or a test's fault injector. */
+    private final BiFunction<String, KernelHost, KernelHost> backendHosts;
     private boolean closed;
 
-    private ProverSession(List<String> devices) {
+    private ProverSession(List<String> devices, BiFunction<String, KernelHost, KernelHost> backendHosts) {
         this.devices = List.copyOf(devices);
+        this.backendHosts = backendHosts;
     }
 
     /**
@@ -57,8 +71,16 @@ public final class ProverSession implements AutoCloseable {
      * lacks is its subclass {@link DeviceNotAvailableException} (also naming the backend's problem).
      */
     public static ProverSession open(List<String> requested) {
+        return open(requested, (name, host) -> host);
+    }
+
+    /**
+     * As {@link #open(List)}, the backend of each device running on {@code backendHosts.apply(name, host)}: the
+     * test hook that injects device failures (a host whose launches fail) under the real backend.
+     */
+    static ProverSession open(List<String> requested, BiFunction<String, KernelHost, KernelHost> backendHosts) {
         if (requested.isEmpty()) {
-            return new ProverSession(List.of(defaultDevice()));
+            return new ProverSession(List.of(defaultDevice()), backendHosts);
         }
         List<String> out = new ArrayList<>();
         for (String d : requested) {
@@ -68,7 +90,7 @@ public final class ProverSession implements AutoCloseable {
             }
             out.add(name);
         }
-        return new ProverSession(out);
+        return new ProverSession(out, backendHosts);
     }
 
     /**
@@ -127,7 +149,69 @@ public final class ProverSession implements AutoCloseable {
         if (isCpu(device)) {
             return CpuBackend.INSTANCE;
         }
-        return backends.computeIfAbsent(device, d -> new DeviceBackend(host(d)));
+        return backends.computeIfAbsent(device, d -> new DeviceBackend(backendHosts.apply(d, host(d))));
+    }
+
+    @Override
+    public synchronized Residency residency(String device, Object paramsKey) {
+        if (!(paramsKey instanceof ProvingKey pk) || isCpu(device) || closed) {
+            return Residency.RESIDENT;
+        }
+        DeviceHost host = hosts.get(device);
+        if (pk.device != null) {
+            return host != null && pk.device.host() == host ? Residency.RESIDENT : Residency.NO;
+        }
+        DeviceBackend be = backends.get(device);
+        if (be != null && be.holds(pk.a) && be.holds(pk.h)) {
+            return Residency.RESIDENT;
+        }
+        long free = Devices.get(device).info().globalMemoryBytes() - residentBytes(device);
+        return keyBytes(pk) <= free ? Residency.LOADABLE : Residency.NO;
+    }
+
+    /** Bytes of the large sections of a host key, as they sit resident on a device (the same layout). */
+    private static long keyBytes(ProvingKey pk) {
+        long longs = 0;
+        for (long[] s : new long[][] {pk.a, pk.b1, pk.b2, pk.l, pk.h}) {
+            longs += s == null ? 0 : s.length;
+        }
+        return longs * Long.BYTES;
+    }
+
+    @Override
+    public synchronized long residentBytes(String device) {
+        DeviceBackend be = backends.get(device);
+        return be == null ? 0 : be.residentBytes();
+    }
+
+    /**
+     * Whether GPU worker k ≥ 1 of a device gets a stream (CUDA) / queue (OpenCL) of its own ({@link #backend(String,
+     * int)}); {@code -Djzk.gpu.workerStreams=false} makes every worker share the device's one stream, to measure
+     * what the streams bring. Read once.
+     */
+    public static final boolean WORKER_STREAMS =
+            Boolean.parseBoolean(System.getProperty("jzk.gpu.workerStreams", "true"));
+
+    private record WorkerStream(DeviceBackend backend, DeviceHost host, Device stream) {
+    }
+
+    /**
+     * The backend GPU worker {@code worker} of {@code device} proves with: worker 0 (and, with
+     * {@link #WORKER_STREAMS} off, every worker) gets {@link #backend(String)}; worker k ≥ 1 gets a backend on a
+     * stream / queue of its own ({@link Device#openStream}), created on first use, which shares the device
+     * backend's resident bases ({@link DeviceBackend#onStream}): its NTTs and copies overlap with the other
+     * workers' work instead of queueing behind it on one stream.
+     */
+    public synchronized ProverBackend backend(String device, int worker) {
+        ProverBackend main = backend(device);
+        if (worker == 0 || !WORKER_STREAMS || !(main instanceof DeviceBackend owner)) {
+            return main;
+        }
+        return streams.computeIfAbsent(device + "#" + worker, k -> {
+            Device stream = Devices.get(device).openStream();
+            DeviceHost h = new DeviceHost(stream);
+            return new WorkerStream(owner.onStream(backendHosts.apply(device, h)), h, stream);
+        }).backend();
     }
 
     /**
@@ -165,8 +249,8 @@ public final class ProverSession implements AutoCloseable {
     }
 
     /**
-     * Frees, in order, the backends' resident bases, the setup engines' tables and the hosts' staging memory;
-     * idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
+     * Frees, in order, the worker streams (their backends, staging memory and streams), the backends' resident
+     * bases, the setup engines' tables and the hosts' staging memory; idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
      */
     @Override
     public synchronized void close() {
@@ -174,9 +258,16 @@ public final class ProverSession implements AutoCloseable {
             return;
         }
         closed = true;
-        List<AutoCloseable> all = new ArrayList<>(backends.values());
+        List<AutoCloseable> all = new ArrayList<>();
+        for (WorkerStream w : streams.values()) {
+            all.add(w.backend());
+            all.add(w.host());
+            all.add(w.stream());
+        }
+        all.addAll(backends.values());
         all.addAll(engines);
         all.addAll(hosts.values());
+        streams.clear();
         backends.clear();
         engines.clear();
         hosts.clear();

@@ -30,14 +30,40 @@ import java.util.Map;
  * {@code jzk.tornado.bls.SplitMsm}. {@link #close} frees the resident bases. Results are the same group
  * elements as {@link CpuBackend}'s, so with fixed r, s the proofs are byte-identical (tested on the jvm device
  * and, opt-in, on PoCL). Not thread-safe for concurrent proofs on one instance beyond what the host allows.
+ *
+ * <p>Streams: {@link #onStream} gives a backend for another stream (CUDA) / queue (OpenCL) of the same device, for
+ * a second GPU worker: its quotient and per-call MSMs run on its own stream, so they overlap with the first
+ * worker's work, while the resident bases stay one copy, owned by this backend and uploaded through its host (the
+ * MSMs over them run there, one at a time per base set: they share the set's scratch).
  */
 public final class DeviceBackend implements ProverBackend, AutoCloseable {
     private static final MontgomeryField F = Fr.F;
     private final KernelHost host;
-    private final Map<long[], ResidentBases> resident = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The host resident bases are uploaded through and run on: {@code host}, or the owner's for a stream view. */
+    private final KernelHost residentHost;
+    private final Map<long[], ResidentBases> resident;
+    /** Whether {@link #close} frees the resident bases (false for a stream view: its owner does). */
+    private final boolean ownsResident;
 
     public DeviceBackend(KernelHost host) {
+        this(host, host, Collections.synchronizedMap(new IdentityHashMap<>()), true);
+    }
+
+    private DeviceBackend(KernelHost host, KernelHost residentHost, Map<long[], ResidentBases> resident,
+                          boolean ownsResident) {
         this.host = host;
+        this.residentHost = residentHost;
+        this.resident = resident;
+        this.ownsResident = ownsResident;
+    }
+
+    /**
+     * A backend on {@code streamHost}, a host over another stream of this backend's device, sharing this one's
+     * resident bases (see the class comment). Its {@link #close} frees nothing of this one; the host stays the
+     * caller's.
+     */
+    public DeviceBackend onStream(KernelHost streamHost) {
+        return new DeviceBackend(streamHost, residentHost, resident, false);
     }
 
     @Override
@@ -67,9 +93,9 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         if (pk.device == null) {
             return ProverBackend.super.msmKey(pk, section, scalars, so, count);
         }
-        if (pk.device.host() != host) {
+        if (pk.device.host() != residentHost) {
             throw new IllegalStateException("the proving key is resident on " + pk.device.host().name()
-                    + ", this backend runs on " + host.name());
+                    + ", this backend runs on " + residentHost.name());
         }
         ResidentBases rb = pk.device.bases(section);
         if (count == 0) {
@@ -105,7 +131,7 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         long[] sc = slice(scalars, so, count * 4);
         if (po == 0 && points.length == count * longs) {
             ResidentBases rb = resident.computeIfAbsent(points,
-                    p -> d == 1 ? BlsGpu.residentG1(host, p) : BlsGpu.residentG2(host, p));
+                    p -> d == 1 ? BlsGpu.residentG1(residentHost, p) : BlsGpu.residentG2(residentHost, p));
             return BlsGpu.msm(rb, sc);
         }
         long[] pts = slice(points, po, count * longs);
@@ -126,9 +152,24 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         }
     }
 
-    /** Frees every resident base set (the host itself belongs to the caller). */
+    /** Whether the bases of {@code keyArray} (a whole key section) are resident on this backend's device. */
+    public boolean holds(long[] keyArray) {
+        return keyArray != null && resident.containsKey(keyArray);
+    }
+
+    /** Device memory the resident bases take now (without their MSM scratch). */
+    public long residentBytes() {
+        synchronized (resident) {
+            return resident.values().stream().mapToLong(ResidentBases::deviceBytes).sum();
+        }
+    }
+
+    /** Frees every resident base set (the host itself belongs to the caller); a stream view frees nothing. */
     @Override
     public void close() {
+        if (!ownsResident) {
+            return;
+        }
         synchronized (resident) {
             resident.values().forEach(ResidentBases::close);
             resident.clear();

@@ -25,6 +25,7 @@ import java.util.Map;
  * @param peakEstimatedBytes peak of the tracker's total estimated bytes
  * @param peakReservedBytes  peak bytes reserved in the memory budget
  * @param gpuBusyFraction    per device: time with a GPU stage running / wall time
+ * @param devices            one line per device, in {@code --device} order
  * @param proofs             one line per proof, in batch order
  */
 public record BatchReport(String workload, int count, int completed, int failed, int cancelled, Settings settings,
@@ -32,7 +33,7 @@ public record BatchReport(String workload, int count, int completed, int failed,
                           Map<String, StageMetrics.Summary> stages, long peakRssBytes, String rssSource,
                           Map<String, Long> peakBufferCounts, Map<String, Long> peakBufferBytes,
                           long peakEstimatedBytes, long peakReservedBytes, Map<String, Double> gpuBusyFraction,
-                          List<ProofLine> proofs) {
+                          List<DeviceLine> devices, List<ProofLine> proofs) {
 
     /** The pipeline settings of the run. */
     public record Settings(int concurrency, int partitionWorkers, int lookahead, int gpuWorkersPerDevice,
@@ -42,6 +43,25 @@ public record BatchReport(String workload, int count, int completed, int failed,
             return new Settings(concurrency, c.partitionWorkers(), c.lookahead(), c.gpuWorkersPerDevice(),
                     c.devices(), c.finalizerThreads(), c.memoryBudgetBytes(), c.permitPolicy().name(), c.verify());
         }
+    }
+
+    /**
+     * One device of the run.
+     *
+     * @param device          the device name
+     * @param gpuWorkers      its GPU workers
+     * @param partitions      partitions whose GPU stage completed on it
+     * @param busyFraction    time with at least one of its GPU stages running / wall time
+     * @param gpuStageSeconds time inside its GPU stages (kernels, copies, waits of the stage, host clock), summed
+     *                        over its workers: above the wall time when workers overlap
+     * @param residentBytes   device memory it holds for parameters when the batch ended
+     * @param failure         why it was taken out of rotation (one line), or null
+     * @param failedAtSeconds when, since the pipeline started (0 when it did not fail)
+     * @param rerun           partitions whose GPU stage failed on it and were re-run on another device
+     */
+    public record DeviceLine(String device, int gpuWorkers, long partitions, double busyFraction,
+                             double gpuStageSeconds, long residentBytes, String failure, double failedAtSeconds,
+                             long rerun) {
     }
 
     /** One proof: {@code index} is 1-based batch order. */

@@ -41,11 +41,21 @@ public final class BatchRunner {
     private final int count;
     private final int concurrency;
     private final Path hgrmDir;
+    private final DeviceInventory inventory;
     private volatile boolean stopRequested;
     private volatile boolean cancelRequested;
 
     /** @param hgrmDir where to write {@code <stage>.hgrm} files after the batch, or {@code null} */
     public BatchRunner(PipelineConfig config, WorkloadFactory factory, int count, int concurrency, Path hgrmDir) {
+        this(config, factory, count, concurrency, hgrmDir, DeviceInventory.NONE);
+    }
+
+    /**
+     * @param hgrmDir   where to write {@code <stage>.hgrm} files after the batch, or {@code null}
+     * @param inventory what the devices hold (a prover session), for placement and the report's device lines
+     */
+    public BatchRunner(PipelineConfig config, WorkloadFactory factory, int count, int concurrency, Path hgrmDir,
+                       DeviceInventory inventory) {
         if (count < 1) {
             throw new IllegalArgumentException("--count must be ≥ 1, got " + count);
         }
@@ -57,6 +67,7 @@ public final class BatchRunner {
         this.count = count;
         this.concurrency = concurrency;
         this.hgrmDir = hgrmDir;
+        this.inventory = inventory;
     }
 
     private record Done(int index, ProofOutcome outcome) {
@@ -76,7 +87,7 @@ public final class BatchRunner {
     public BatchReport run(Listener listener) throws InterruptedException {
         LinkedBlockingQueue<Done> done = new LinkedBlockingQueue<>();
         List<Done> all = new ArrayList<>();
-        ProvingPipeline pipeline = new ProvingPipeline(config);
+        ProvingPipeline pipeline = new ProvingPipeline(config, inventory);
         Timeline timeline = pipeline.timeline();
         RssSampler rss = new RssSampler(50, timeline.picture() != null ? b -> timeline.sample("rss", b) : null);
         try {
@@ -156,6 +167,6 @@ public final class BatchRunner {
                 completed > 0 ? wallSeconds / completed : 0,
                 pipeline.metrics().summaries(), rss.peakRssBytes(), rss.source(), t.peakCounts(), t.peakBytes(),
                 t.peakEstimatedBytes(), pipeline.budget().peakReservedBytes(),
-                pipeline.metrics().gpuBusyFractions(wall), lines);
+                pipeline.metrics().gpuBusyFractions(wall), pipeline.deviceLines(), lines);
     }
 }

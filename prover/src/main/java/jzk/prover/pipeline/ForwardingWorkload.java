@@ -30,6 +30,11 @@ public abstract class ForwardingWorkload implements ProofWorkload {
     }
 
     @Override
+    public Object paramsKey() {
+        return inner.paramsKey();
+    }
+
+    @Override
     public Synthesized synthesize(int partition) throws Exception {
         return inner.synthesize(partition);
     }

@@ -39,7 +39,8 @@ import java.util.List;
  *       synchronised. Stages of one partition run strictly in order and are published safely between
  *       threads by the pipeline's queues.</li>
  *   <li><b>Failures.</b> Any exception from a stage fails only this proof; its message becomes the reason
- *       shown to the user, so it should name the partition and what went wrong. A stage may be interrupted
+ *       shown to the user, so it should name the partition and what went wrong. The one exception: a device
+ *       failure in {@code gpuStage} (see there) re-runs the partition on another device. A stage may be interrupted
  *       when the proof is cancelled; it should then throw (e.g. {@link InterruptedException}) promptly.</li>
  *   <li><b>Ordering.</b> {@code assemble} receives the partial proofs indexed by partition:
  *       {@code parts.get(i).partition() == i}.</li>
@@ -56,10 +57,25 @@ public interface ProofWorkload {
     /** Upper bounds of the bytes partition {@code partition} keeps alive; see the class invariants. */
     Footprint footprint(int partition);
 
+    /**
+     * The parameters the GPU stage needs resident on its device (e.g. the proving key), as a key the pipeline's
+     * {@link DeviceInventory} understands, or {@code null} when the stage needs none (any device will do). The
+     * scheduler prefers a device that holds them and never sends a partition to a device that
+     * {@link DeviceInventory.Residency#NO cannot hold them}. Same object for every call.
+     */
+    default Object paramsKey() {
+        return null;
+    }
+
     /** CPU: computes the witness and the a/b/c evaluations of one partition. */
     Synthesized synthesize(int partition) throws Exception;
 
-    /** GPU: NTTs and G1 MSMs of one partition on the given device slot; consumes {@code s}'s a/b/c buffers. */
+    /**
+     * GPU: NTTs and G1 MSMs of one partition on the given device slot; consumes {@code s}'s a/b/c buffers. A
+     * {@code jzk.tornado.api.DeviceException} (anywhere in the cause chain) says the device failed: the pipeline
+     * takes the device out of rotation, closes {@code s} and proves the partition again from synthesis on another
+     * device, so the stage must free what it allocated on the device before it throws.
+     */
     GpuResult gpuStage(Synthesized s, DeviceSlot slot) throws Exception;
 
     /** CPU: the rest of the partition's proof (B in G2, assembly); after it returns aux/witness are dropped. */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +26,7 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  * The batch proving pipeline: partition workers → hand-off queue → GPU workers → finalizers → assembler.
  *
  * <pre>
- *  submit ─▶ admission ─[permit, budget]─▶ W partition workers ─▶ hand-off (lookahead) ─▶ G GPU workers/device
+ *  submit ─▶ admission ─[permit, budget]─▶ W partition workers ─▶ scheduler (lookahead) ─▶ G GPU workers/device
  *                                                                          │ a/b/c bytes released
  *                                                   assembler ◀─ finalizers ◀┘ aux bytes released
  * </pre>
@@ -49,6 +50,14 @@ import jzk.prover.pipeline.ProofWorkload.Synthesized;
  *       never wait on the budget or on permits, so admission waits always end.</li>
  *   <li>A failure in any stage fails only its own proof (outcome FAILED with the reason); its queued partitions
  *       are removed and released at once, its running stages are interrupted.</li>
+ *   <li>Devices: synthesized partitions wait in the {@link DeviceScheduler}, which hands each to an idle GPU
+ *       worker of the least-loaded device that holds (or can load) the proof's parameters; see its policy. A
+ *       device failure in a GPU stage (a {@code DeviceException} in the cause chain) is the exception to the
+ *       rule above: the device leaves the rotation (its workers end, its resident memory stays owned by the
+ *       session until it closes), the stage's input is closed and the partition goes back to admission holding
+ *       nothing, to be synthesized again and proven on another device; the proof is not failed. When no device is
+ *       left every partition that reaches the scheduler fails its proof with a one-line reason naming each device
+ *       and its failure, so a batch whose devices all failed ends instead of waiting.</li>
  * </ul>
  */
 public final class ProvingPipeline implements AutoCloseable {
@@ -66,7 +75,8 @@ public final class ProvingPipeline implements AutoCloseable {
     private final StageMetrics metrics;
     private final Semaphore permits;
     private final PriorityBlockingQueue<PartitionTask> admission = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
-    private final PriorityBlockingQueue<PartitionTask> handoff = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
+    private final DeviceScheduler scheduler;
+    private final DeviceInventory inventory;
     private final PriorityBlockingQueue<PartitionTask> finalizeQueue = new PriorityBlockingQueue<>(64, OLDEST_FIRST);
     private final PriorityBlockingQueue<ProofJob> assembly =
             new PriorityBlockingQueue<>(16, JOB_ORDER);
@@ -77,13 +87,22 @@ public final class ProvingPipeline implements AutoCloseable {
     private volatile boolean closed;
     private volatile long closedNanos;
 
+    /** A pipeline whose devices hold everything ({@link DeviceInventory#NONE}): synthetic loads, tests. */
     public ProvingPipeline(PipelineConfig config) {
+        this(config, DeviceInventory.NONE);
+    }
+
+    /** A pipeline on {@code config}'s devices, placing partitions by what {@code inventory} says they hold. */
+    public ProvingPipeline(PipelineConfig config, DeviceInventory inventory) {
         this.config = config;
+        this.inventory = inventory;
         this.budget = new MemoryBudget(config.memoryBudgetBytes());
         this.timeline = new Timeline(config.timelineFile(), startNanos);
         this.tracker = new BufferTracker(config.bufferLog(), budget::reservedBytes,
                 timeline.picture() != null ? timeline::buffers : null);
         this.metrics = new StageMetrics(config.devices());
+        this.scheduler = new DeviceScheduler(config.devices(), config.gpuWorkersPerDevice(), metrics, inventory,
+                OLDEST_FIRST, this::reject);
         this.permits = new Semaphore(config.partitionWorkers() + config.lookahead(), true);
         for (int i = 0; i < config.partitionWorkers(); i++) {
             threads.add(Thread.ofPlatform().name("jzk-synth-" + i).unstarted(this::partitionWorkerLoop));
@@ -122,6 +141,23 @@ public final class ProvingPipeline implements AutoCloseable {
 
     public Timeline timeline() {
         return timeline;
+    }
+
+    /**
+     * One line per device, in {@code --device} order: its workers, partitions proven, busy fraction, GPU stage
+     * time, bytes resident now, and when it failed: the reason and how many partitions were re-run elsewhere.
+     */
+    public List<BatchReport.DeviceLine> deviceLines() {
+        long wall = wallNanos();
+        Map<String, Double> busy = metrics.gpuBusyFractions(wall);
+        List<BatchReport.DeviceLine> lines = new ArrayList<>();
+        for (DeviceScheduler.DeviceSnapshot d : scheduler.snapshot()) {
+            lines.add(new BatchReport.DeviceLine(d.name(), d.workers(), d.partitions(), busy.get(d.name()),
+                    d.stageNanos() / 1e9, inventory.residentBytes(d.name()),
+                    d.failure() == null ? null : d.failure(),
+                    d.failure() == null ? 0 : (d.failedAtNanos() - startNanos) / 1e9, d.rerun()));
+        }
+        return lines;
     }
 
     /** Nanoseconds since the pipeline was created (frozen at {@link #close()}). */
@@ -305,26 +341,32 @@ public final class ProvingPipeline implements AutoCloseable {
                 finish(t);
                 return;
             }
-            handoff.add(t);
+            scheduler.add(t);
         } catch (Throwable e) {
             fail(t, "synthesis", e);
         }
     }
 
     private void gpuWorkerLoop(DeviceSlot slot) {
-        StageMetrics.DeviceBusy busy = metrics.device(slot.deviceIndex());
+        DeviceScheduler.DeviceState device = scheduler.devices().get(slot.deviceIndex());
         while (!closed) {
             PartitionTask t;
             try {
-                t = handoff.take();
+                t = scheduler.take(device);
             } catch (InterruptedException e) {
                 return;
             }
-            gpu(t, slot, busy);
+            if (t == null) {
+                return; // the device is out of rotation
+            }
+            gpu(t, slot, device);
         }
     }
 
-    private void gpu(PartitionTask t, DeviceSlot slot, StageMetrics.DeviceBusy busy) {
+    private void gpu(PartitionTask t, DeviceSlot slot, DeviceScheduler.DeviceState device) {
+        StageMetrics.DeviceBusy busy = device.busy;
+        long stageStart = 0;
+        boolean running = false;
         ProofJob job = t.job;
         try {
             if (job.isDecided()) {
@@ -344,6 +386,8 @@ public final class ProvingPipeline implements AutoCloseable {
             t.synthesized = null; // gpuStage owns a/b/c now; nothing else may keep them reachable
             GpuResult r;
             busy.start();
+            stageStart = System.nanoTime();
+            running = true;
             try {
                 r = runStage(t, () -> job.workload.gpuStage(s, slot));
             } catch (Throwable e) {
@@ -357,6 +401,8 @@ public final class ProvingPipeline implements AutoCloseable {
                 throw new IllegalStateException("gpuStage(partition " + t.partition + ") returned "
                         + (r == null ? "null" : "partition " + r.partition()));
             }
+            running = false;
+            scheduler.done(device, System.nanoTime() - stageStart, true);
             metrics.record(StageMetrics.Stage.GPU, System.nanoTime() - t0);
             releaseBytes(t, t.footprint.abcBytes());
             tracker.apply(Event.GPU_END, job.id, t.partition, t.classes, t.footprint);
@@ -368,8 +414,67 @@ public final class ProvingPipeline implements AutoCloseable {
             }
             finalizeQueue.add(t);
         } catch (Throwable e) {
-            fail(t, "GPU stage on " + slot.device(), e);
+            if (running) {
+                scheduler.done(device, System.nanoTime() - stageStart, false);
+            }
+            String fault = deviceFault(e);
+            if (fault != null && !job.isDecided()) {
+                rerunElsewhere(t, device, slot.device() + ": " + fault);
+            } else {
+                fail(t, "GPU stage on " + slot.device(), e);
+            }
         }
+    }
+
+    /**
+     * The message of the {@code DeviceException} in {@code e}'s cause chain (a kernel, launch, copy or allocation
+     * failed on the device), or null when the failure is not the device's.
+     */
+    static String deviceFault(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof jzk.tornado.api.DeviceException) {
+                String m = c.getMessage();
+                return m == null || m.isBlank() ? c.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Takes {@code device} out of rotation and sends partition {@code t} (whose a/b/c the failed stage may have
+     * consumed: its input was closed) back to synthesis with nothing held, to be proven on another device. When
+     * no device is left the proof fails with the reason naming every device.
+     */
+    private void rerunElsewhere(PartitionTask t, DeviceScheduler.DeviceState device, String reason) {
+        ProofJob job = t.job;
+        timeline.event("gpu", "fail", job.id, t.partition, device.name); // a failed bar; the re-run draws anew
+        String none = scheduler.deviceFailed(device, reason);
+        if (none != null) {
+            reject(t, none);
+            return;
+        }
+        // back to the state of a partition never synthesized: no permit, no bytes, no tracker classes
+        releasePermit(t);
+        releaseBytes(t, Long.MAX_VALUE);
+        if (!t.classes.isEmpty()) {
+            tracker.apply(Event.DISCARD, job.id, t.partition, t.classes, t.footprint);
+        }
+        admission.add(t); // a proof decided meanwhile: the partition worker finishes it (see partitionWorkerLoop)
+        if (job.isDecided() && admission.remove(t)) {
+            finish(t);
+        }
+    }
+
+    /** A partition no device can take ({@link DeviceScheduler}): fails its proof with {@code why}. */
+    private void reject(PartitionTask t, String why) {
+        if (!t.job.isDecided()) {
+            timeline.event("gpu", "fail", t.job.id, t.partition, threadName());
+            failJob(t.job, Status.FAILED, "partition " + t.partition + " has no device: " + why);
+        }
+        finish(t);
     }
 
     private void finalizerLoop() {
@@ -538,7 +643,7 @@ public final class ProvingPipeline implements AutoCloseable {
         timeline.event("proof", status == Status.CANCELLED ? "cancel" : "fail", job.id, -1, threadName());
         assembly.remove(job);
         for (PartitionTask t : job.tasks) {
-            if (admission.remove(t) || handoff.remove(t) || finalizeQueue.remove(t)) {
+            if (admission.remove(t) || scheduler.remove(t) || finalizeQueue.remove(t)) {
                 finish(t);
             }
             synchronized (t) {

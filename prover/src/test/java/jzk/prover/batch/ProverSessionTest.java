@@ -98,6 +98,38 @@ class ProverSessionTest {
         provesAndFreesEverything(d.name(), d::openBufferCount);
     }
 
+    /**
+     * GPU worker k ≥ 1 proves on a stream of its own whose backend shares the device backend's resident bases: the
+     * same proof bytes, no second upload of the key, and the session's close frees the streams too.
+     */
+    @Test
+    void workerStreamsShareTheResidentBasesAndCloseWithTheSession() throws Exception {
+        JvmDevice jvm = (JvmDevice) Devices.jvm();
+        Path zk = Path.of(getClass().getResource("/snarkjs/mul/k.zkey").toURI());
+        Path wt = Path.of(getClass().getResource("/snarkjs/mul/w.wtns").toURI());
+        Zkey z = Zkey.read(zk);
+        long[] wit = SnarkjsProver.readWitness(wt);
+        long[] r = Fr.F.fromLong(5);
+        long[] t = Fr.F.fromLong(7);
+        byte[] cpu = ProofCodec.encode(SnarkjsProver.prove(z, wit, wt, CpuBackend.INSTANCE, r, t));
+        int before = jvm.liveBuffers();
+        try (ProverSession s = ProverSession.open(List.of("cpu", "jvm"))) {
+            assertSame(CpuBackend.INSTANCE, s.backend("cpu", 3));
+            assertSame(s.backend("jvm"), s.backend("jvm", 0));
+            assertTrue(ProverSession.WORKER_STREAMS, "worker streams are on by default");
+            assertTrue(s.backend("jvm", 1) != s.backend("jvm", 0), "worker 1 has a backend of its own");
+            assertSame(s.backend("jvm", 1), s.backend("jvm", 1));
+            assertArrayEquals(cpu, ProofCodec.encode(SnarkjsProver.prove(z, wit, wt, s.backend("jvm", 0), r, t)));
+            long resident = s.residentBytes("jvm");
+            int afterFirst = jvm.liveBuffers();
+            assertTrue(resident > 0);
+            assertArrayEquals(cpu, ProofCodec.encode(SnarkjsProver.prove(z, wit, wt, s.backend("jvm", 1), r, t)));
+            assertEquals(resident, s.residentBytes("jvm"), "the stream's backend uses the device's resident bases");
+            assertEquals(afterFirst, jvm.liveBuffers(), "no second upload");
+        }
+        assertEquals(before, jvm.liveBuffers(), "every buffer of the session freed, the streams' included");
+    }
+
     private void provesAndFreesEverything(String device, IntSupplier buffers) throws Exception {
         Path zk = Path.of(getClass().getResource("/snarkjs/mul/k.zkey").toURI());
         Path wt = Path.of(getClass().getResource("/snarkjs/mul/w.wtns").toURI());
