@@ -36,8 +36,9 @@ import jzk.server.api.ParamsInfo;
  *   <li>when a set needs room, unpinned resident sets are evicted least recently used first; if that is not
  *       enough, the load waits for partitions to give bytes back (up to {@link #LOAD_WAIT_MS}) and then fails
  *       with RESOURCE_EXHAUSTED;</li>
- *   <li>evicting a set also frees its key's resident bases on the session's devices (GPU memory is not
- *       charged to the budget, but an evicted key leaves nothing behind there);</li>
+ *   <li>evicting a set also frees its key on the session's devices (a built-in shape's resident
+ *       {@code DeviceKey}s are closed; GPU memory is not charged to the budget, but an evicted key leaves nothing
+ *       behind there);</li>
  *   <li>a known set that was evicted is loaded again from its source on its next use.</li>
  * </ul>
  * Loading happens under the lock (one load at a time); {@link #list()} and {@link #residentBytes()} read
@@ -249,9 +250,18 @@ final class ParamManager {
         }
     }
 
-    /** Frees the device copies of an evicted set's key (resident bases of the session's device backends). */
+    /**
+     * Frees the device copies of an evicted set's key: a built-in shape's resident keys (the session's
+     * {@link jzk.prover.groth16.DeviceKey}s, closed), or the bases a device backend uploaded from host arrays.
+     */
     private void releaseOnDevices(ParamSet set) {
+        if (set instanceof ParamSet.Builtin b) {
+            session.releaseKeys(b.factory().shape().shapeId());
+        }
         ProvingKey pk = set.pk();
+        if (pk.device != null) {
+            return;
+        }
         for (String d : session.devices()) {
             if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
                 db.release(pk.a, pk.b1, pk.b2, pk.l, pk.h);

@@ -16,12 +16,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import jzk.prover.groth16.CompressedParams;
+import jzk.prover.groth16.CompressedParamsWriter;
+import jzk.prover.groth16.DeviceKey;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.Setup;
 import jzk.prover.groth16.SetupEngine;
 import jzk.prover.io.AtomicFiles;
 import jzk.prover.r1cs.R1cs;
+import jzk.tornado.bls.KernelHost;
 
 /**
  * Groth16 parameters on disk, one file per circuit shape: {@code <dir>/<label>-<id>.params} where {@code id} is
@@ -40,6 +44,14 @@ import jzk.prover.r1cs.R1cs;
  * corrupted, for another shape) is reported in one line through the log and regenerated. Generation holds an
  * exclusive lock per file; writes go through {@link AtomicFiles} (temp in the same directory, fsync, atomic
  * rename; writability checked before the setup), so a concurrent reader never sees half a file.
+ *
+ * <p>Two forms per shape, one key: the host form ({@code .params}, format version 2, {@link #loadOrGenerate}: the
+ * {@code cpu} prover) and the compressed form ({@code .jzkp}, version 3, {@link #loadResident}: decompressed
+ * straight into a device's memory as a {@link DeviceKey}, never whole on the host). A missing compressed file is
+ * converted from a valid host file of the same shape (same key: verifying keys exported before stay valid), else
+ * generated streaming to disk ({@link Setup#generateTo}); a missing host file is read from a valid compressed one
+ * before it is generated. So whichever device made a shape's key first, every later run of any device proves
+ * under that key.
  */
 public final class ParamsCache {
     /** Environment variable naming the cache directory. */
@@ -47,6 +59,12 @@ public final class ParamsCache {
     /** System property: {@code true} = recompute the checksums on every open, ignoring verified markers. */
     public static final String FULL_CHECK_PROPERTY = "jzk.params.fullCheck";
     private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+    /**
+     * {@link ParamsFile#shapeId} per recorded circuit (R1cs has identity equality; weak keys): at 2^27 constraints
+     * the hash reads ≈ 30 GB of CSR, tens of seconds, once per process and shape instead of once per look-up.
+     */
+    private static final Map<R1cs, byte[]> SHAPE_IDS = java.util.Collections.synchronizedMap(
+            new java.util.WeakHashMap<>());
 
     private final Path dir;
     /** The engine of each parameter generation ({@link ProverSession#setupEngine}); default the CPU. */
@@ -94,6 +112,11 @@ public final class ParamsCache {
         return dir;
     }
 
+    /** {@link ParamsFile#shapeId} of {@code cs}, computed once per instance. */
+    static byte[] shapeId(R1cs cs) {
+        return SHAPE_IDS.computeIfAbsent(cs, ParamsFile::shapeId).clone();
+    }
+
     /** The file for a circuit: {@code label} (file-name safe) plus the shape id's first 8 bytes in hex. */
     public Path fileFor(String label, byte[] shapeId) {
         String safe = label.replace("=", "").replaceAll("[^A-Za-z0-9._-]+", "-");
@@ -119,30 +142,28 @@ public final class ParamsCache {
      */
     public Loaded loadOrGenerate(String label, R1cs cs, Consumer<String> log) throws IOException {
         long t0 = System.nanoTime();
-        byte[] id = ParamsFile.shapeId(cs);
+        byte[] id = shapeId(cs);
         Path file = fileFor(label, id);
         boolean existed = Files.exists(file);
         ProvingKey pk = tryLoad(file, id, log);
         if (pk != null) {
             return new Loaded(pk, file, Files.size(file), false, (System.nanoTime() - t0) / 1_000_000, "");
         }
-        try {
-            Files.createDirectories(dir);
-            AtomicFiles.checkWritable(file);
-        } catch (IOException e) {
-            throw new IOException("cannot write to the parameter cache " + dir + " (" + e
-                    + "); choose another with --cache or $" + ENV, e);
+        Path v3 = compressedFileFor(label, id);
+        if (isValidCompressed(v3, id, log)) { // the key a device run made, decoded on the host
+            try {
+                return new Loaded(CompressedParams.read(v3, id), v3, Files.size(v3), false,
+                        (System.nanoTime() - t0) / 1_000_000, "");
+            } catch (IllegalArgumentException e) {
+                log.accept("invalid parameter cache file, not used: " + damaged(e));
+            }
         }
-        Path lockPath = file.resolveSibling(file.getFileName() + ".lock");
-        ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(lockPath.toAbsolutePath().normalize(),
-                k -> new ReentrantLock());
-        jvmLock.lock();
-        try (FileChannel lockCh = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock ignored = lockCh.lock()) {
-            pk = tryLoad(file, id, existed ? msg -> { } : log); // generated by another run while we waited?
-            if (pk != null) {
+        boolean quiet = existed; // a damaged file was already reported by the first look
+        return withFileLock(file, () -> {
+            ProvingKey again = tryLoad(file, id, quiet ? msg -> { } : log); // generated by another run meanwhile?
+            if (again != null) {
                 log.accept("using the parameters another run generated meanwhile: " + file);
-                return new Loaded(pk, file, Files.size(file), false, (System.nanoTime() - t0) / 1_000_000, "");
+                return new Loaded(again, file, Files.size(file), false, (System.nanoTime() - t0) / 1_000_000, "");
             }
             String summary;
             try (SetupEngine engine = setup.get()) {
@@ -158,8 +179,130 @@ public final class ParamsCache {
             ProvingKey back = ParamsFile.read(file, id);
             markVerified(file);
             return new Loaded(back, file, Files.size(file), true, (System.nanoTime() - t0) / 1_000_000, summary);
+        });
+    }
+
+    /** Work under the file's generation lock. */
+    private interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    /**
+     * Runs {@code body} holding the exclusive lock of {@code file} ({@code <file>.lock}: a {@link FileLock} across
+     * processes plus a JVM-wide lock across threads), after checking that the cache directory is writable.
+     */
+    private <T> T withFileLock(Path file, Locked<T> body) throws IOException {
+        try {
+            Files.createDirectories(dir);
+            AtomicFiles.checkWritable(file);
+        } catch (IOException e) {
+            throw new IOException("cannot write to the parameter cache " + dir + " (" + e
+                    + "); choose another with --cache or $" + ENV, e);
+        }
+        Path lockPath = file.resolveSibling(file.getFileName() + ".lock");
+        ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(lockPath.toAbsolutePath().normalize(),
+                k -> new ReentrantLock());
+        jvmLock.lock();
+        try (FileChannel lockCh = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = lockCh.lock()) {
+            return body.run();
         } finally {
             jvmLock.unlock();
+        }
+    }
+
+    /** The compressed (version-3) file of a circuit: as {@link #fileFor}, extension {@code .jzkp}. */
+    public Path compressedFileFor(String label, byte[] shapeId) {
+        Path f = fileFor(label, shapeId);
+        String n = f.getFileName().toString();
+        return f.resolveSibling(n.substring(0, n.length() - ".params".length()) + ".jzkp");
+    }
+
+    /**
+     * What {@link #ensureCompressed} found or made: the compressed file (header, table and root digest checked), its
+     * size, whether it was generated now (then {@code setupSummary} is the engine's summary), and the time taken.
+     */
+    public record Compressed(Path file, long fileBytes, boolean generated, long millis, String setupSummary) {
+    }
+
+    /**
+     * The compressed file of {@code cs}: found, else converted from a valid host file, else generated streaming to
+     * disk on the engine of {@link #withSetup} (class comment); nothing is loaded. A damaged file is reported in one
+     * line and replaced.
+     */
+    public Compressed ensureCompressed(String label, R1cs cs, Consumer<String> log) throws IOException {
+        long t0 = System.nanoTime();
+        byte[] id = shapeId(cs);
+        Path file = compressedFileFor(label, id);
+        String summary = isValidCompressed(file, id, log) ? null
+                : withFileLock(file, () -> makeCompressed(label, cs, id, file, log));
+        return new Compressed(file, Files.size(file), summary != null, (System.nanoTime() - t0) / 1_000_000,
+                summary == null ? "" : summary);
+    }
+
+    /**
+     * The parameters of {@code cs} resident on {@code host}: {@link #ensureCompressed}, then {@link DeviceKey#load}
+     * (every chunk's SHA-256 checked on the way). A chunk found damaged at load is reported in one line and the file
+     * regenerated once. The returned key's {@link ProvingKey#device} belongs to the caller (a {@link ProverSession},
+     * which closes it); {@code fileBytes} is the compressed file's size.
+     */
+    public Loaded loadResident(String label, R1cs cs, KernelHost host, Consumer<String> log) throws IOException {
+        long t0 = System.nanoTime();
+        byte[] id = shapeId(cs);
+        for (int attempt = 0; ; attempt++) {
+            Compressed c = ensureCompressed(label, cs, log);
+            try {
+                DeviceKey dk = DeviceKey.load(c.file(), id, host);
+                return new Loaded(dk.key(), c.file(), c.fileBytes(), c.generated(),
+                        (System.nanoTime() - t0) / 1_000_000, c.setupSummary());
+            } catch (IllegalArgumentException e) {
+                if (attempt > 0) {
+                    throw e;
+                }
+                log.accept("invalid parameter cache file, regenerating it: " + damaged(e));
+                Files.deleteIfExists(c.file());
+            }
+        }
+    }
+
+    /**
+     * Under the file's lock: the compressed file if another run made it meanwhile (null), else converted from the
+     * host file (null) or generated ({@link jzk.prover.groth16.SetupEngine#summary}).
+     */
+    private String makeCompressed(String label, R1cs cs, byte[] id, Path file, Consumer<String> log)
+            throws IOException {
+        if (isValidCompressed(file, id, msg -> { })) {
+            log.accept("using the parameters another run generated meanwhile: " + file);
+            return null;
+        }
+        Path v2 = fileFor(label, id);
+        ProvingKey host = Files.isRegularFile(v2) ? tryLoad(v2, id, log) : null;
+        if (host != null) {
+            log.accept("converting the version-2 parameter file " + v2 + " to the compressed format " + file
+                    + " (same key)");
+            CompressedParamsWriter.write(file, host, id, CompressedParams.DEFAULT_CHUNK);
+            return null;
+        }
+        try (SetupEngine engine = setup.get()) {
+            log.accept("generating Groth16 parameters for " + label + " (" + cs.numConstraints() + " constraints, "
+                    + cs.numVariables() + " variables) into " + file + " (" + engine.name() + ", compressed, "
+                    + "written as generated)");
+            // streams each fixed-base batch to disk; the writer renames its temp file only when complete
+            Setup.generateTo(file, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK);
+            return engine.summary();
+        }
+    }
+
+    /** Whether {@code file} is a compressed file for {@code id} whose header, table and root digest check. */
+    private static boolean isValidCompressed(Path file, byte[] id, Consumer<String> log) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (CompressedParams p = CompressedParams.open(file, id)) {
+            return true;
+        } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException | IOException e) {
+            log.accept("invalid parameter cache file, regenerating it: " + damaged(e));
+            return false;
         }
     }
 
@@ -182,6 +325,12 @@ public final class ParamsCache {
             log.accept("invalid parameter cache file, regenerating it: " + e.getMessage() + " (damaged file)");
             return null;
         }
+    }
+
+    /** The reader's one-line reason, marked as a damaged file once. */
+    private static String damaged(Exception e) {
+        String m = e.getMessage();
+        return m != null && m.endsWith("(damaged file)") ? m : m + " (damaged file)";
     }
 
     /** {@code size mtime fileKey} of {@code file}: changes when the file is rewritten or replaced. */
