@@ -116,8 +116,7 @@ public final class SetupCommand implements Callable<Integer> {
             out.println(c.setupSummary());
         }
         out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points; "
-                + "%s in device memory when loaded (%d bytes)%n", n[0], n[1], n[2], n[3], n[4], Sizes.bytes(resident),
-                resident);
+                + "%s in device memory when loaded (%d bytes)%n", n[0], n[2], n[3], n[4], Sizes.bytes(resident), resident);
         writeVk(key, out);
         return 0;
     }
