@@ -33,9 +33,10 @@ import jzk.server.api.ParamsInfo;
  *       loaded and released when it is evicted, so partitions and parameters share one budget and
  *       {@code reservedBytes ≤ capacity} covers both;</li>
  *   <li>{@code pins} counts queued or running jobs using a set; a pinned set is never evicted;</li>
- *   <li>when a set needs room, unpinned resident sets are evicted least recently used first; if that is not
- *       enough, the load waits for partitions to give bytes back (up to {@link #LOAD_WAIT_MS}) and then fails
- *       with RESOURCE_EXHAUSTED;</li>
+ *   <li>when a set needs room, unpinned resident sets holding budget bytes are evicted least recently used
+ *       first (a built-in set on a device session holds 0: its key is device memory); if that is not enough,
+ *       the load waits for partitions to give bytes back (up to {@link #LOAD_WAIT_MS}) and then fails with
+ *       RESOURCE_EXHAUSTED;</li>
  *   <li>evicting a set also frees its key on the session's devices (a built-in shape's resident
  *       {@code DeviceKey}s are closed; GPU memory is not charged to the budget, but an evicted key leaves nothing
  *       behind there);</li>
@@ -219,7 +220,8 @@ final class ParamManager {
         }
         try {
             while (!budget.reserve(bytes, () -> true)) {
-                Entry victim = entries.values().stream().filter(x -> x.set != null && x.pins == 0)
+                // a set resident on a device holds no budget bytes: evicting it would free nothing here
+                Entry victim = entries.values().stream().filter(x -> x.set != null && x.pins == 0 && x.bytes > 0)
                         .min(Comparator.comparingLong(x -> x.lastUsedNanos)).orElse(null);
                 if (victim == null) {
                     long deadline = System.nanoTime() + LOAD_WAIT_MS * 1_000_000;
