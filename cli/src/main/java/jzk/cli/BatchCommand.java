@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
+import jzk.prover.pipeline.AdmissionPlan;
 import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.DeviceInventory;
@@ -222,6 +223,11 @@ public final class BatchCommand implements Callable<Integer> {
                     !noVerify, timeline, bufferLines);
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        if (factory instanceof PorepGroth16 g) { // what admission will let run at once, before any proof
+            err.println("jzk: " + AdmissionPlan.of(config, g.footprint(), g.deviceMemory().values().stream()
+                    .mapToLong(BatchReport.DeviceMemory::residentKeyBytes).max().orElse(0)).describe());
+            err.flush();
         }
         BatchRunner runner;
         try {

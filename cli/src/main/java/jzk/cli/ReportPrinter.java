@@ -111,6 +111,11 @@ final class ReportPrinter implements BatchRunner.Listener {
         out.printf(Locale.ROOT, "memory: peak RSS %s (%s); budget %s, peak reserved %s, peak estimated %s%n",
                 MemoryBudget.format(r.peakRssBytes()), r.rssSource(), MemoryBudget.format(s.memoryBudgetBytes()),
                 MemoryBudget.format(r.peakReservedBytes()), MemoryBudget.format(r.peakEstimatedBytes()));
+        if (!r.deviceMemory().isEmpty()) {
+            out.println("device memory: " + r.deviceMemory().entrySet().stream().map(e -> e.getKey() + " peak "
+                    + MemoryBudget.format(e.getValue().peakBytes()) + " (resident key "
+                    + MemoryBudget.format(e.getValue().residentKeyBytes()) + ")").collect(Collectors.joining(", ")));
+        }
         out.println("peak buffers: " + join(r.peakBufferCounts(), v -> Long.toString(v)));
         out.println("peak buffer bytes: " + join(r.peakBufferBytes(), MemoryBudget::format));
         out.println(busyLine(r.gpuBusyFraction()));

@@ -11,7 +11,9 @@ import jzk.prover.batch.ParamsCache;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PartitionShape;
+import jzk.prover.groth16.CompressedParams;
 import jzk.prover.groth16.ProvingKey;
+import jzk.prover.groth16.VerifyingKey;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.snarkjs.SnarkjsJson;
 import picocli.CommandLine.Command;
@@ -27,7 +29,9 @@ import picocli.CommandLine.Spec;
  * The partition count does not matter: every partition of a shape shares the parameters. Generation runs its large
  * fixed-base batches on {@code --device} (default: the best GPU, as {@code jzk batch}; {@code cpu}: the CPU;
  * {@code jvm}: the Java kernel executor) through a {@link ProverSession} closed when the command ends, and prints
- * which path ran and how long it took.
+ * which path ran and how long it took. On {@code cpu} the file is the host form ({@code .params}); on any other
+ * device it is the compressed form ({@code .jzkp}) that {@code jzk batch} on a device streams into device memory,
+ * written to disk as it is generated (at 2^27 constraints ≈ 39 GB, never whole on the host) and not loaded here.
  */
 @Command(name = "setup", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate (or load cached) Groth16 parameters for a built-in circuit shape; export the "
@@ -62,11 +66,16 @@ public final class SetupCommand implements Callable<Integer> {
         PartitionShape s = shape.shape();
         R1cs cs = PorepGroth16.r1cs(s);
         ParamsCache.Loaded p;
+        java.util.function.Consumer<String> log = line -> {
+            err.println("jzk: " + line);
+            err.flush();
+        };
         try (ProverSession session = WorkloadHooks.session(device == null ? List.of() : List.of(device))) {
-            p = shape.cache().withSetup(session::setupEngine).loadOrGenerate(s.shapeId(), cs, line -> {
-                err.println("jzk: " + line);
-                err.flush();
-            });
+            ParamsCache cache = shape.cache().withSetup(session::setupEngine);
+            if (!ProverSession.isCpu(session.setupDevice())) {
+                return compressed(cache.ensureCompressed(s.shapeId(), cs, log), s, cs, out);
+            }
+            p = cache.loadOrGenerate(s.shapeId(), cs, log);
         }
         ProvingKey pk = p.pk();
         out.printf(Locale.ROOT, "circuit: %s — %d constraints, %d variables, %d public inputs, domain 2^%d%n",
@@ -78,11 +87,46 @@ public final class SetupCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points%n",
                 pk.nVars, pk.nVars, pk.l.length / 12, pk.h.length / 12);
+        writeVk(pk.vk, out);
+        return 0;
+    }
+
+    /**
+     * On a device (the form {@code jzk batch} there loads into device memory): the compressed file, written as it
+     * is generated and not loaded here; its verifying key read from the file.
+     */
+    private int compressed(ParamsCache.Compressed c, PartitionShape s, R1cs cs, PrintWriter out) throws IOException {
+        VerifyingKey key;
+        long resident;
+        int lg;
+        long[] n = new long[5];
+        try (CompressedParams f = CompressedParams.open(c.file(), null)) {
+            key = f.verifyingKey();
+            resident = f.residentBytes();
+            lg = f.lgDomain();
+            for (int i = 0; i < 5; i++) {
+                n[i] = f.points(7 + i);
+            }
+        }
+        out.printf(Locale.ROOT, "circuit: %s — %d constraints, %d variables, %d public inputs, domain 2^%d%n",
+                s.shapeId(), cs.numConstraints(), cs.numVariables(), cs.numInputs(), lg);
+        out.printf(Locale.ROOT, "parameters: %s (%s compressed, %s in %.2f s)%n", c.file(), Sizes.bytes(c.fileBytes()),
+                c.generated() ? "generated" : "found in the cache", c.millis() / 1e3);
+        if (c.generated()) {
+            out.println(c.setupSummary());
+        }
+        out.printf(Locale.ROOT, "proving key: A, B1 %d G1 points each, B2 %d G2 points, L %d, H %d G1 points; "
+                + "%s in device memory when loaded (%d bytes)%n", n[0], n[2], n[3], n[4], Sizes.bytes(resident), resident);
+        writeVk(key, out);
+        return 0;
+    }
+
+    private void writeVk(VerifyingKey key, PrintWriter out) throws IOException {
         if (Files.exists(vk) && !force) {
             // an existing key file is replaced only with --force, unless it already holds this key
             Path fresh = Files.createTempFile("jzk-vk", ".json");
             try {
-                SnarkjsJson.writeVerifyingKey(fresh, pk.vk);
+                SnarkjsJson.writeVerifyingKey(fresh, key);
                 if (Files.mismatch(fresh, vk) != -1) {
                     throw new CliException(CliException.USAGE, vk + " exists and holds another verifying key: "
                             + "give --vk another file, or --force to replace it");
@@ -92,10 +136,9 @@ public final class SetupCommand implements Callable<Integer> {
             }
             out.println("verifying key unchanged in " + vk);
         } else {
-            OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, pk.vk));
+            OutputPaths.write("--vk", vk, tmp -> SnarkjsJson.writeVerifyingKey(tmp, key));
             out.println("verifying key written to " + vk);
         }
         out.flush();
-        return 0;
     }
 }

@@ -33,11 +33,13 @@ import jzk.server.api.ParamsInfo;
  *       loaded and released when it is evicted, so partitions and parameters share one budget and
  *       {@code reservedBytes ≤ capacity} covers both;</li>
  *   <li>{@code pins} counts queued or running jobs using a set; a pinned set is never evicted;</li>
- *   <li>when a set needs room, unpinned resident sets are evicted least recently used first; if that is not
- *       enough, the load waits for partitions to give bytes back (up to {@link #LOAD_WAIT_MS}) and then fails
- *       with RESOURCE_EXHAUSTED;</li>
- *   <li>evicting a set also frees its key's resident bases on the session's devices (GPU memory is not
- *       charged to the budget, but an evicted key leaves nothing behind there);</li>
+ *   <li>when a set needs room, unpinned resident sets holding budget bytes are evicted least recently used
+ *       first (a built-in set on a device session holds 0: its key is device memory); if that is not enough,
+ *       the load waits for partitions to give bytes back (up to {@link #LOAD_WAIT_MS}) and then fails with
+ *       RESOURCE_EXHAUSTED;</li>
+ *   <li>evicting a set also frees its key on the session's devices (a built-in shape's resident
+ *       {@code DeviceKey}s are closed; GPU memory is not charged to the budget, but an evicted key leaves nothing
+ *       behind there);</li>
  *   <li>a known set that was evicted is loaded again from its source on its next use.</li>
  * </ul>
  * Loading happens under the lock (one load at a time); {@link #list()} and {@link #residentBytes()} read
@@ -218,7 +220,8 @@ final class ParamManager {
         }
         try {
             while (!budget.reserve(bytes, () -> true)) {
-                Entry victim = entries.values().stream().filter(x -> x.set != null && x.pins == 0)
+                // a set resident on a device holds no budget bytes: evicting it would free nothing here
+                Entry victim = entries.values().stream().filter(x -> x.set != null && x.pins == 0 && x.bytes > 0)
                         .min(Comparator.comparingLong(x -> x.lastUsedNanos)).orElse(null);
                 if (victim == null) {
                     long deadline = System.nanoTime() + LOAD_WAIT_MS * 1_000_000;
@@ -249,9 +252,18 @@ final class ParamManager {
         }
     }
 
-    /** Frees the device copies of an evicted set's key (resident bases of the session's device backends). */
+    /**
+     * Frees the device copies of an evicted set's key: a built-in shape's resident keys (the session's
+     * {@link jzk.prover.groth16.DeviceKey}s, closed), or the bases a device backend uploaded from host arrays.
+     */
     private void releaseOnDevices(ParamSet set) {
+        if (set instanceof ParamSet.Builtin b) {
+            session.releaseKeys(b.factory().shape().shapeId());
+        }
         ProvingKey pk = set.pk();
+        if (pk.device != null) {
+            return;
+        }
         for (String d : session.devices()) {
             if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
                 db.release(pk.a, pk.b1, pk.b2, pk.l, pk.h);

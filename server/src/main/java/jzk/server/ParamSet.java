@@ -13,7 +13,9 @@ import jzk.prover.snarkjs.Zkey;
  * that circuit.
  *
  * <p>{@link #bytes()} is what the set is charged against the memory budget while resident: the key's point
- * arrays (8 bytes a long), which dominate; the R1CS and small fields are not counted.
+ * arrays on the host (8 bytes a long), which dominate; the R1CS and small fields are not counted. A built-in set
+ * on a device session proves with the session's resident key ({@link jzk.prover.batch.ProverSession#residentKey}),
+ * which holds no large host arrays.
  */
 sealed interface ParamSet {
 
@@ -62,8 +64,14 @@ sealed interface ParamSet {
         }
     }
 
-    /** Bytes of a key's point arrays: A, B1, B2, L (or C), H. */
+    /**
+     * Bytes of a key's point arrays on the host: A, B1, B2, L (or C), H; 0 for a key resident on a device (its large
+     * sections are device memory, not charged to the host budget).
+     */
     static long keyBytes(ProvingKey pk) {
+        if (pk.device != null) {
+            return 0;
+        }
         return 8L * ((long) pk.a.length + pk.b1.length + pk.b2.length + pk.l.length + pk.h.length);
     }
 }

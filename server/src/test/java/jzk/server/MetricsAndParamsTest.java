@@ -174,6 +174,42 @@ class MetricsAndParamsTest {
         }
     }
 
+    /**
+     * On a device session a built-in shape proves with the session's resident key (no host key arrays: 0 budget
+     * bytes); evicting the set closes that key (the jvm device's buffers and bytes come back), and the next job
+     * loads it again.
+     */
+    @Test
+    void evictingABuiltinSetClosesItsResidentKey() throws Exception {
+        JvmDevice jvm = (JvmDevice) Devices.jvm();
+        TestServer.tinyKey(TestServer.TINY); // the host form in the shared cache: the server converts it
+        try (TestServer t = TestServer.start(1, 1, 64L << 20, null, ServerConfig.DEFAULT_MAX_REQUEST_BYTES, "jvm")) {
+            var s = t.client.blocking();
+            int buffers = jvm.liveBuffers();
+            long bytes = jvm.allocatedBytes();
+            ParamsInfo p = s.loadParams(LoadParamsRequest.newBuilder().setBuiltin(TestServer.tiny(1, 0)).build());
+            assertTrue(p.getResident());
+            assertEquals(0, p.getBytes(), "the key is device memory, not host budget");
+            assertTrue(p.getSource().endsWith(".jzkp"), p.getSource());
+            int loaded = jvm.liveBuffers();
+            long keyBytes = jvm.allocatedBytes() - bytes;
+            assertEquals(buffers + 5, loaded, "A, B1, B2, L, H resident");
+            assertTrue(keyBytes >= 576L * 787, "≈ 576 B a variable: " + keyBytes);
+            ProofResult r = s.prove(SubmitRequest.newBuilder().setBuiltin(TestServer.tiny(1, 4)).build());
+            assertEquals(Stage.DONE, r.getStatus(), r.getError());
+            assertTrue(TestServer.verifies(TestServer.tinyVk(), r), "proved under the key of the host-form file");
+
+            assertTrue(s.evictParams(EvictParamsRequest.newBuilder().setParamsId(p.getParamsId()).build())
+                    .getEvicted());
+            assertEquals(buffers, jvm.liveBuffers(), "eviction closed the resident key");
+            assertEquals(bytes, jvm.allocatedBytes());
+            r = s.prove(SubmitRequest.newBuilder().setBuiltin(TestServer.tiny(1, 5)).build());
+            assertEquals(Stage.DONE, r.getStatus(), r.getError());
+            assertEquals(2, byId(s.listParams(ListParamsRequest.getDefaultInstance()).getParamsList())
+                    .get(p.getParamsId()).getLoads());
+        }
+    }
+
     private static Map<String, ParamsInfo> byId(List<ParamsInfo> l) {
         Map<String, ParamsInfo> m = new java.util.HashMap<>();
         l.forEach(p -> m.put(p.getParamsId(), p));

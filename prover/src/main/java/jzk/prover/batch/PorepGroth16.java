@@ -3,7 +3,9 @@ package jzk.prover.batch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import jzk.prover.circuits.PartitionShape;
@@ -14,10 +16,12 @@ import jzk.prover.circuits.VanillaJson;
 import jzk.prover.circuits.VanillaProof;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.ProvingKey;
+import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.ProofWorkload;
 import jzk.prover.pipeline.WorkloadFactory;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.R1csCache;
+import jzk.tornado.runtime.Devices;
 
 /**
  * The Groth16 batch workload of {@code jzk batch}: every proof is a built-in partitioned circuit (a
@@ -28,7 +32,10 @@ import jzk.prover.r1cs.R1csCache;
  * <p>Shared, read-only state (built once by {@link #open}): the partition R1CS (recorded once per shape,
  * {@link R1csCache#shared()}), the proving key from the {@link ParamsCache} (generated on first use) and the
  * prepared verifying key; the GPU stages prove on the backends of the run's {@link ProverSession} (the caller's,
- * not closed here). Inputs: without {@code --input}, proof i's vanilla proof is generated
+ * not closed here). The key per device ({@link #keyFor}): on {@code cpu} the host key
+ * ({@link ParamsCache#loadOrGenerate}); on every other device (a GPU, PoCL, {@code jvm}) the session's resident key
+ * of the shape ({@link ProverSession#residentKey} over {@link ParamsCache#loadResident}: the compressed file
+ * streamed into device memory once per device and shape, shared by every partition and proof). Inputs: without {@code --input}, proof i's vanilla proof is generated
  * deterministically by the shape's generator ({@link PorepInputGenerator} or
  * {@link jzk.prover.circuits.StackedDrgInputGenerator}) with seed {@code seed + i}; with a JSON file every proof uses
  * that file (its shape replaces the shape options); with a directory, proof i uses the i-th {@code *.json} file
@@ -46,9 +53,11 @@ public final class PorepGroth16 implements WorkloadFactory {
     final PreparedVerifyingKey pvk;
     final ProverSession session;
     private final ParamsCache.Loaded params;
+    /** The key of each session device (see the class comment). */
+    private final Map<String, ProvingKey> keys;
 
     private PorepGroth16(PartitionShape shape, int partitions, VanillaProof fixedInput, List<Path> inputFiles, long seed,
-                         R1cs cs, ParamsCache.Loaded params, ProverSession session) {
+                         R1cs cs, ParamsCache.Loaded params, Map<String, ProvingKey> keys, ProverSession session) {
         this.shape = shape;
         this.partitions = partitions;
         this.fixedInput = fixedInput;
@@ -57,6 +66,7 @@ public final class PorepGroth16 implements WorkloadFactory {
         this.cs = cs;
         this.params = params;
         this.session = session;
+        this.keys = Map.copyOf(keys);
         this.pk = params.pk();
         this.pvk = new PreparedVerifyingKey(pk.vk);
     }
@@ -94,8 +104,50 @@ public final class PorepGroth16 implements WorkloadFactory {
             }
         }
         R1cs cs = r1cs(shape);
-        ParamsCache.Loaded params = cache.withSetup(session::setupEngine).loadOrGenerate(shape.shapeId(), cs, log);
-        return new PorepGroth16(shape, partitions, fixed, files, seed, cs, params, session);
+        ParamsCache c = cache.withSetup(session::setupEngine);
+        String label = shape.shapeId();
+        ParamsCache.Loaded params = null;
+        Map<String, ProvingKey> keys = new LinkedHashMap<>();
+        for (String d : session.devices()) {
+            if (!ProverSession.isCpu(d)) {
+                ParamsCache.Loaded k = session.residentKey(d, label, host -> c.loadResident(label, cs, host, log));
+                keys.put(d, k.pk());
+                params = params == null ? k : params;
+            }
+        }
+        if (session.devices().contains(ProverSession.CPU)) { // after the devices: the same key, from their file
+            ParamsCache.Loaded k = c.loadOrGenerate(label, cs, log);
+            keys.put(ProverSession.CPU, k.pk());
+            params = params == null ? k : params;
+        }
+        return new PorepGroth16(shape, partitions, fixed, files, seed, cs, params, keys, session);
+    }
+
+    /** Per device of the session but the CPU prover: its peak allocated bytes and the session's resident keys. */
+    @Override
+    public Map<String, BatchReport.DeviceMemory> deviceMemory() {
+        Map<String, BatchReport.DeviceMemory> m = new LinkedHashMap<>();
+        for (String d : session.devices()) {
+            if (!ProverSession.isCpu(d)) {
+                m.put(d, new BatchReport.DeviceMemory(Devices.get(d).peakAllocatedBytes(),
+                        session.residentKeyBytes(d)));
+            }
+        }
+        return m;
+    }
+
+    /** The footprint of every partition of this batch ({@link PorepProofWorkload#footprintOf}). */
+    public ProofWorkload.Footprint footprint() {
+        return PorepProofWorkload.footprintOf(pk.domainSize(), pk.nVars, pk.nPublic);
+    }
+
+    /** The proving key the GPU stage on {@code device} (one of the session's) proves with. */
+    public ProvingKey keyFor(String device) {
+        ProvingKey k = keys.get(device);
+        if (k == null) {
+            throw new IllegalArgumentException("device '" + device + "' is not in this batch's session " + keys.keySet());
+        }
+        return k;
     }
 
     /** The partition R1CS of {@code shape}, recorded once per process. */
@@ -107,6 +159,7 @@ public final class PorepGroth16 implements WorkloadFactory {
         return shape;
     }
 
+    /** The key of the session's first device (its small sections, counts and verifying key are every device's). */
     public ProvingKey provingKey() {
         return pk;
     }

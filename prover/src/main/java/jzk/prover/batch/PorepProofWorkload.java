@@ -60,16 +60,18 @@ public final class PorepProofWorkload implements ProofWorkload {
         return in.partitionCount();
     }
 
-    /** The proving key: the scheduler prefers a device that holds it ({@link ProverSession} as inventory). */
+    /**
+     * The shape label of the proving key ({@link ProverSession#residentKey} keeps one key per device and shape): the
+     * scheduler prefers a device that holds it ({@link ProverSession} as inventory).
+     */
     @Override
     public Object paramsKey() {
-        return f.pk;
+        return f.shape().shapeId();
     }
 
     @Override
     public Footprint footprint(int partition) {
-        ProvingKey pk = f.pk;
-        return footprintOf(pk.domainSize(), pk.nVars, pk.nPublic);
+        return f.footprint();
     }
 
     /** The footprint of a partition of {@code domain} rows and {@code nVars} variables (see the class comment). */
@@ -121,10 +123,11 @@ public final class PorepProofWorkload implements ProofWorkload {
         Synth x = (Synth) s;
         checkInterrupt();
         ProverBackend be = f.session.backend(slot.device(), slot.worker()); // the worker's own stream
-        StagedProver.G1Sums g1 = StagedProver.g1Phase(f.pk, be, x.a(), x.b(), x.c(), x.zCanonical());
+        ProvingKey pk = f.keyFor(slot.device()); // on a device: the session's resident key of this shape
+        StagedProver.G1Sums g1 = StagedProver.g1Phase(pk, be, x.a(), x.b(), x.c(), x.zCanonical());
         // On a GPU the G2 MSM runs here too: measured on the H200 at 2^16, the CPU finalizer's G2 MSM (≈ 0.9 s on
         // 2 threads) was 3.5× the whole GPU stage and left the GPU idle 43 % of the time.
-        long[] b2 = ProverSession.isCpu(slot.device()) ? null : StagedProver.msmB2(f.pk, be, x.zCanonical());
+        long[] b2 = ProverSession.isCpu(slot.device()) ? null : StagedProver.msmB2(pk, be, x.zCanonical());
         return new Gpu(x.partition(), g1, b2, x.zCanonical(), x.publicInputs());
     }
 
@@ -138,7 +141,8 @@ public final class PorepProofWorkload implements ProofWorkload {
         Fr.F.random(ss, 0, BLINDING);
         jzk.prover.groth16.Proof p = g.b2Sum() != null
                 ? StagedProver.assemble(f.pk, g.g1(), g.b2Sum(), rr, ss)
-                : StagedProver.finish(f.pk, CpuBackend.INSTANCE, g.g1(), g.zCanonical(), rr, ss);
+                : StagedProver.finish(f.keyFor(ProverSession.CPU), CpuBackend.INSTANCE, g.g1(), g.zCanonical(), rr,
+                        ss);
         return new Part(g.partition(), p, g.publicInputs());
     }
 

@@ -1,5 +1,6 @@
 package jzk.prover.batch;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.DeviceBackend;
+import jzk.prover.groth16.DeviceKey;
 import jzk.prover.groth16.ProverBackend;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.pipeline.DeviceInventory;
@@ -24,8 +26,9 @@ import jzk.tornado.runtime.Devices;
 /**
  * The one owner of what a run (one CLI command, or one daemon) proves with: the devices named by {@code --device},
  * resolved once, and everything made on them — one {@link DeviceHost} (pinned staging memory) and one
- * {@link DeviceBackend} (resident key bases) per device, created on first use, and the {@link SetupEngine}s of
- * parameter generation (uploaded tables). {@link #close()} frees all of it; the devices themselves belong to the
+ * {@link DeviceBackend} (resident key bases) per device, created on first use, the {@link SetupEngine}s of
+ * parameter generation (uploaded tables), and the proving keys resident on a device ({@link DeviceKey}: at most one
+ * per device and shape, shared by every batch, proof and partition of that shape; {@link #residentKey}). {@link #close()} frees all of it; the devices themselves belong to the
  * process-wide registry ({@link Devices}) and stay open.
  *
  * <p>Names: {@value #CPU} is the CPU prover ({@link CpuBackend}: field-arith's NTT and Pippenger on all cores);
@@ -57,7 +60,12 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     private final Map<String, WorkerStream> streams = new LinkedHashMap<>();
     /** Wraps the host of each device's backend: the identity, or a test's fault injector. */
     private final BiFunction<String, KernelHost, KernelHost> backendHosts;
-    private boolean closed;
+    /**
+     * Resident keys per device, then per shape label; guarded by {@code keys} itself (not {@code this}: a load takes
+     * seconds to minutes, and GPU workers ask {@link #backend} meanwhile).
+     */
+    private final Map<String, Map<String, ParamsCache.Loaded>> keys = new LinkedHashMap<>();
+    private volatile boolean closed;
 
     private ProverSession(List<String> devices, BiFunction<String, KernelHost, KernelHost> backendHosts) {
         this.devices = List.copyOf(devices);
@@ -153,10 +161,26 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     }
 
     @Override
-    public synchronized Residency residency(String device, Object paramsKey) {
-        if (!(paramsKey instanceof ProvingKey pk) || isCpu(device) || closed) {
+    public Residency residency(String device, Object paramsKey) {
+        if (isCpu(device) || closed) {
             return Residency.RESIDENT;
         }
+        if (paramsKey instanceof String shape) { // a shape label: the resident keys of residentKey
+            synchronized (keys) { // not under this (lock order: keys, then this; see residentKey)
+                return keys.getOrDefault(device, Map.of()).containsKey(shape) ? Residency.RESIDENT
+                        : Residency.LOADABLE;
+            }
+        }
+        if (!(paramsKey instanceof ProvingKey pk)) {
+            return Residency.RESIDENT;
+        }
+        long keyBytesHere = residentKeyBytes(device);
+        synchronized (this) {
+            return hostKeyResidency(device, pk, keyBytesHere);
+        }
+    }
+
+    private Residency hostKeyResidency(String device, ProvingKey pk, long residentKeyBytes) {
         DeviceHost host = hosts.get(device);
         if (pk.device != null) {
             return host != null && pk.device.host() == host ? Residency.RESIDENT : Residency.NO;
@@ -165,7 +189,8 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
         if (be != null && be.holds(pk.a) && be.holds(pk.h)) {
             return Residency.RESIDENT;
         }
-        long free = Devices.get(device).info().globalMemoryBytes() - residentBytes(device);
+        long free = Devices.get(device).info().globalMemoryBytes() - residentKeyBytes
+                - (be == null ? 0 : be.residentBytes());
         return keyBytes(pk) <= free ? Residency.LOADABLE : Residency.NO;
     }
 
@@ -179,9 +204,12 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     }
 
     @Override
-    public synchronized long residentBytes(String device) {
-        DeviceBackend be = backends.get(device);
-        return be == null ? 0 : be.residentBytes();
+    public long residentBytes(String device) {
+        long keyBytes = residentKeyBytes(device); // not under this (lock order: keys, then this)
+        synchronized (this) {
+            DeviceBackend be = backends.get(device);
+            return (be == null ? 0 : be.residentBytes()) + keyBytes;
+        }
     }
 
     /**
@@ -234,6 +262,75 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
         return e;
     }
 
+    /** Loads a shape's key onto one device's host (e.g. {@link ParamsCache#loadResident}). */
+    @FunctionalInterface
+    public interface KeyLoader {
+        ParamsCache.Loaded load(KernelHost host) throws IOException;
+    }
+
+    /**
+     * The proving key of shape {@code shape} resident on {@code device} (one of {@link #devices()}, not
+     * {@value #CPU}): loaded by {@code loader} on the device's host the first time it is asked for, then the same
+     * {@link ParamsCache.Loaded} for every caller until {@link #releaseKeys} or {@link #close()} frees its
+     * {@link DeviceKey}. Loads of different keys are serialised (device memory is one pool).
+     */
+    public ParamsCache.Loaded residentKey(String device, String shape, KeyLoader loader) throws IOException {
+        if (isCpu(device) || !devices.contains(device)) {
+            throw new IllegalArgumentException("no resident key on '" + device + "' (session " + devices + ")");
+        }
+        KernelHost h;
+        synchronized (this) {
+            checkOpen();
+            h = host(device);
+        }
+        synchronized (keys) {
+            ParamsCache.Loaded k = keys.getOrDefault(device, Map.of()).get(shape);
+            if (k != null) {
+                return k;
+            }
+            ParamsCache.Loaded loaded = loader.load(h);
+            DeviceKey dk = loaded.pk().device;
+            if (dk == null || dk.host() != h) {
+                if (dk != null) {
+                    dk.close();
+                }
+                throw new IllegalStateException("the loader of " + shape + " did not load onto " + device);
+            }
+            if (closed) { // closed while loading: nothing may outlive the session
+                dk.close();
+                checkOpen();
+            }
+            keys.computeIfAbsent(device, d -> new LinkedHashMap<>()).put(shape, loaded);
+            return loaded;
+        }
+    }
+
+    /**
+     * Frees shape {@code shape}'s resident keys on every device (e.g. parameters evicted by {@code jzk serve}; the
+     * caller guarantees no proof uses them). Returns how many were freed.
+     */
+    public int releaseKeys(String shape) {
+        int n = 0;
+        synchronized (keys) {
+            for (Map<String, ParamsCache.Loaded> m : keys.values()) {
+                ParamsCache.Loaded k = m.remove(shape);
+                if (k != null) {
+                    k.pk().device.close();
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Device bytes of the keys resident on {@code device} (0 for {@value #CPU} or none). */
+    public long residentKeyBytes(String device) {
+        synchronized (keys) {
+            return keys.getOrDefault(device, Map.of()).values().stream()
+                    .mapToLong(k -> k.pk().device.deviceBytes()).sum();
+        }
+    }
+
     private DeviceHost host(String device) {
         return hosts.computeIfAbsent(device, d -> new DeviceHost(Devices.get(d)));
     }
@@ -244,33 +341,43 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
         }
     }
 
-    public synchronized boolean isClosed() {
+    public boolean isClosed() {
         return closed;
     }
 
     /**
-     * Frees, in order, the worker streams (their backends, staging memory and streams), the backends' resident
-     * bases, the setup engines' tables and the hosts' staging memory; idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
+     * Frees, in order, the resident keys, the worker streams (their backends, staging memory and streams), the
+     * backends' resident bases, the setup engines' tables and the hosts' staging memory; idempotent. Every piece is
+     * closed even when one fails (the first failure is thrown, the others added to it).
      */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         List<AutoCloseable> all = new ArrayList<>();
-        for (WorkerStream w : streams.values()) {
-            all.add(w.backend());
-            all.add(w.host());
-            all.add(w.stream());
+        // not under this: a load in progress (holding keys) may still ask for a setup engine, and then fails
+        synchronized (keys) {
+            keys.values().forEach(m -> m.values().forEach(k -> all.add(k.pk().device)));
+            keys.clear();
         }
-        all.addAll(backends.values());
-        all.addAll(engines);
-        all.addAll(hosts.values());
-        streams.clear();
-        backends.clear();
-        engines.clear();
-        hosts.clear();
+        synchronized (this) {
+            for (WorkerStream w : streams.values()) {
+                all.add(w.backend());
+                all.add(w.host());
+                all.add(w.stream());
+            }
+            streams.clear();
+            all.addAll(backends.values());
+            all.addAll(engines);
+            all.addAll(hosts.values());
+            backends.clear();
+            engines.clear();
+            hosts.clear();
+        }
         RuntimeException first = null;
         for (AutoCloseable c : all) {
             try {

@@ -216,6 +216,29 @@ public final class CompressedParams implements AutoCloseable {
         return seg.byteSize();
     }
 
+    /** The verifying key (α, β, γ, δ, IC) decoded on the host; the large sections are not read. */
+    public VerifyingKey verifyingKey() throws IOException {
+        boolean sub = CurveCheck.subgroupCheckByDefault();
+        return new VerifyingKey(section(0, sub), section(2, sub), section(3, sub), section(5, sub), section(6, sub));
+    }
+
+    /** Points of section {@code s} (table order, {@code prover/PARAMS-FORMAT.md}). */
+    public long points(int s) {
+        return count[s];
+    }
+
+    /**
+     * Bytes of the large sections (A, B1, B2, L, H) as affine points (96 bytes G1, 192 bytes G2): what a
+     * {@link DeviceKey} of this file holds in device memory, about 576 bytes a variable/row.
+     */
+    public long residentBytes() {
+        long b = 0;
+        for (int s = 7; s < ParamsFile.SECTIONS; s++) {
+            b += count[s] * 8L * (ParamsFile.IS_G2[s] ? Points.G2 : Points.G1);
+        }
+        return b;
+    }
+
     /** One verified chunk of a section: points {@code [first, first + count)}, their bytes in {@code bytes}. */
     @FunctionalInterface
     public interface ChunkConsumer {

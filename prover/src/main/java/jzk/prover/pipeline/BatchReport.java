@@ -27,13 +27,24 @@ import java.util.Map;
  * @param gpuBusyFraction    per device: time with a GPU stage running / wall time
  * @param devices            one line per device, in {@code --device} order
  * @param proofs             one line per proof, in batch order
+ * @param deviceMemory       per device (not the CPU prover): peak device memory and resident key bytes
+ *                           ({@link WorkloadFactory#deviceMemory}); empty when there is none
  */
 public record BatchReport(String workload, int count, int completed, int failed, int cancelled, Settings settings,
                           double wallSeconds, double proofsPerMinute, double secondsPerProof,
                           Map<String, StageMetrics.Summary> stages, long peakRssBytes, String rssSource,
                           Map<String, Long> peakBufferCounts, Map<String, Long> peakBufferBytes,
                           long peakEstimatedBytes, long peakReservedBytes, Map<String, Double> gpuBusyFraction,
-                          List<DeviceLine> devices, List<ProofLine> proofs) {
+                          List<DeviceLine> devices, List<ProofLine> proofs,
+                          Map<String, DeviceMemory> deviceMemory) {
+
+    /**
+     * One device's memory: {@code peakBytes} the high-water mark of its allocated buffers since it was opened (the
+     * process's whole run on it: parameter generation, the resident key, every GPU stage), {@code residentKeyBytes}
+     * the proving keys resident on it at the end of the batch.
+     */
+    public record DeviceMemory(long peakBytes, long residentKeyBytes) {
+    }
 
     /** The pipeline settings of the run. */
     public record Settings(int concurrency, int partitionWorkers, int lookahead, int gpuWorkersPerDevice,

@@ -167,6 +167,6 @@ public final class BatchRunner {
                 completed > 0 ? wallSeconds / completed : 0,
                 pipeline.metrics().summaries(), rss.peakRssBytes(), rss.source(), t.peakCounts(), t.peakBytes(),
                 t.peakEstimatedBytes(), pipeline.budget().peakReservedBytes(),
-                pipeline.metrics().gpuBusyFractions(wall), pipeline.deviceLines(), lines);
+                pipeline.metrics().gpuBusyFractions(wall), pipeline.deviceLines(), lines, factory.deviceMemory());
     }
 }

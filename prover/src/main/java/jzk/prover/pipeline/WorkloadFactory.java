@@ -12,4 +12,12 @@ public interface WorkloadFactory {
 
     /** The workload for proof number {@code index} (0-based) of the batch. */
     ProofWorkload create(int index) throws Exception;
+
+    /**
+     * Memory of the devices the GPU stages ran on, read when the batch ends (per device name, in the report);
+     * empty where there is none to read (the CPU prover, simulated devices).
+     */
+    default java.util.Map<String, BatchReport.DeviceMemory> deviceMemory() {
+        return java.util.Map.of();
+    }
 }

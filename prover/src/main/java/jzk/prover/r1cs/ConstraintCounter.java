@@ -48,4 +48,9 @@ public final class ConstraintCounter implements ConstraintSystem {
     public long constraints() {
         return constraints;
     }
+
+    /** Variables allocated: 1 (the one-wire) + public inputs + private (aux) variables. */
+    public long variables() {
+        return 1L + inputs + aux;
+    }
 }

@@ -27,6 +27,16 @@ public interface Device extends AutoCloseable {
     /** Allocates zero-filled device memory. */
     DeviceBuffer allocate(long bytes);
 
+    /**
+     * Bytes of the buffers allocated on this device (and its stream views) and not yet freed: counted at
+     * {@link #allocate} and {@link DeviceBuffer#close()}, so it excludes what the driver keeps for itself (CUDA
+     * context, modules: a few hundred MiB).
+     */
+    long allocatedBytes();
+
+    /** The highest {@link #allocatedBytes()} since the device was opened (high-water mark, exact: not sampled). */
+    long peakAllocatedBytes();
+
     /** Copies {@code count} longs from {@code src[srcIndex..]} to {@code dst} at {@code dstOffsetBytes}; blocking. */
     void copyToDevice(long[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int count);
 

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
@@ -25,6 +26,9 @@ public abstract class AbstractDevice implements Device {
     private final ConcurrentHashMap<Method, DeviceKernel> kernels = new ConcurrentHashMap<>();
     private final Set<AbstractBuffer> openBuffers = ConcurrentHashMap.newKeySet();
     private final Set<AbstractDevice> views = ConcurrentHashMap.newKeySet();
+    /** Sum of the open buffers' sizes, and its maximum; on the root only. */
+    private final AtomicLong openBytes = new AtomicLong();
+    private final AtomicLong peakBytes = new AtomicLong();
     private volatile boolean closed;
 
     protected AbstractDevice(DeviceInfo info) {
@@ -66,11 +70,25 @@ public abstract class AbstractDevice implements Device {
     /** Registers a new buffer so that {@link #close()} can free it if the user does not. */
     protected <B extends AbstractBuffer> B track(B buffer) {
         root.openBuffers.add(buffer);
+        long now = root.openBytes.addAndGet(buffer.byteSize());
+        root.peakBytes.accumulateAndGet(now, Math::max);
         return buffer;
     }
 
     void forget(AbstractBuffer buffer) {
-        root.openBuffers.remove(buffer);
+        if (root.openBuffers.remove(buffer)) {
+            root.openBytes.addAndGet(-buffer.byteSize());
+        }
+    }
+
+    @Override
+    public long allocatedBytes() {
+        return root.openBytes.get();
+    }
+
+    @Override
+    public long peakAllocatedBytes() {
+        return root.peakBytes.get();
     }
 
     /** Number of buffers allocated (on this device or any of its stream views) and not yet closed. */
