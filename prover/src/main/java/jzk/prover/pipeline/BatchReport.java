@@ -25,6 +25,8 @@ import java.util.Map;
  * @param peakEstimatedBytes peak of the tracker's total estimated bytes
  * @param peakReservedBytes  peak bytes reserved in the memory budget
  * @param gpuBusyFraction    per device: time with a GPU stage running / wall time
+ * @param phases             per phase of the workload's stages (witness, a/b/c, uploads, NTTs, MSMs, …): laps,
+ *                           total, mean and largest ms ({@link PhaseTimes}); empty when the workload records none
  * @param proofs             one line per proof, in batch order
  */
 public record BatchReport(String workload, int count, int completed, int failed, int cancelled, Settings settings,
@@ -32,7 +34,7 @@ public record BatchReport(String workload, int count, int completed, int failed,
                           Map<String, StageMetrics.Summary> stages, long peakRssBytes, String rssSource,
                           Map<String, Long> peakBufferCounts, Map<String, Long> peakBufferBytes,
                           long peakEstimatedBytes, long peakReservedBytes, Map<String, Double> gpuBusyFraction,
-                          List<ProofLine> proofs) {
+                          Map<String, PhaseTimes.Summary> phases, List<ProofLine> proofs) {
 
     /** The pipeline settings of the run. */
     public record Settings(int concurrency, int partitionWorkers, int lookahead, int gpuWorkersPerDevice,

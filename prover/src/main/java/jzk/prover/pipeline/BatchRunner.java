@@ -156,6 +156,7 @@ public final class BatchRunner {
                 completed > 0 ? wallSeconds / completed : 0,
                 pipeline.metrics().summaries(), rss.peakRssBytes(), rss.source(), t.peakCounts(), t.peakBytes(),
                 t.peakEstimatedBytes(), pipeline.budget().peakReservedBytes(),
-                pipeline.metrics().gpuBusyFractions(wall), lines);
+                pipeline.metrics().gpuBusyFractions(wall),
+                factory.phases() == null ? Map.of() : factory.phases().summaries(), lines);
     }
 }

@@ -12,4 +12,9 @@ public interface WorkloadFactory {
 
     /** The workload for proof number {@code index} (0-based) of the batch. */
     ProofWorkload create(int index) throws Exception;
+
+    /** Where the workloads record their stages' phase times for the report, or null (none recorded). */
+    default PhaseTimes phases() {
+        return null;
+    }
 }
