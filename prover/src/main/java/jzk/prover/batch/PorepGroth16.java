@@ -14,9 +14,11 @@ import jzk.prover.circuits.PorepInputException;
 import jzk.prover.circuits.PorepInputGenerator;
 import jzk.prover.circuits.VanillaJson;
 import jzk.prover.circuits.VanillaProof;
+import jzk.prover.groth16.DeviceStage;
 import jzk.prover.groth16.PreparedVerifyingKey;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.pipeline.BatchReport;
+import jzk.prover.pipeline.PhaseTimes;
 import jzk.prover.pipeline.ProofWorkload;
 import jzk.prover.pipeline.WorkloadFactory;
 import jzk.prover.r1cs.R1cs;
@@ -55,6 +57,14 @@ public final class PorepGroth16 implements WorkloadFactory {
     private final ParamsCache.Loaded params;
     /** The key of each session device (see the class comment). */
     private final Map<String, ProvingKey> keys;
+    /** Phase times of every workload's stages ({@link #phases}). */
+    final PhaseTimes phases = new PhaseTimes();
+    /**
+     * Whether the GPU stages evaluate a/b/c on the device from the witness ({@link DeviceStage}): every device of the
+     * session is a kernel device (not {@code cpu}) and {@code -Djzk.prover.deviceAbc} is not false. Else the
+     * synthesis stage evaluates them on the host, as before.
+     */
+    final boolean deviceAbc;
 
     private PorepGroth16(PartitionShape shape, int partitions, VanillaProof fixedInput, List<Path> inputFiles, long seed,
                          R1cs cs, ParamsCache.Loaded params, Map<String, ProvingKey> keys, ProverSession session) {
@@ -69,6 +79,13 @@ public final class PorepGroth16 implements WorkloadFactory {
         this.keys = Map.copyOf(keys);
         this.pk = params.pk();
         this.pvk = new PreparedVerifyingKey(pk.vk);
+        this.deviceAbc = DeviceStage.ENABLED && DeviceStage.supports(pk)
+                && session.devices().stream().noneMatch(ProverSession::isCpu);
+    }
+
+    @Override
+    public PhaseTimes phases() {
+        return phases;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jzk.prover.config.ProverConfig;
 import jzk.prover.groth16.CpuBackend;
 import jzk.prover.groth16.DeviceBackend;
 import jzk.prover.groth16.DeviceKey;
@@ -217,8 +218,7 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
      * int)}); {@code -Djzk.gpu.workerStreams=false} makes every worker share the device's one stream, to measure
      * what the streams bring. Read once.
      */
-    public static final boolean WORKER_STREAMS =
-            Boolean.parseBoolean(System.getProperty("jzk.gpu.workerStreams", "true"));
+    public static final boolean WORKER_STREAMS = ProverConfig.get().workerStreams();
 
     private record WorkerStream(DeviceBackend backend, DeviceHost host, Device stream) {
     }

@@ -8,6 +8,9 @@ import jzk.prover.gadgets.MerkleHash;
 import jzk.prover.gadgets.MerklePath;
 import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.ConstraintSystem;
+import jzk.prover.r1cs.ParallelWitness;
+import jzk.prover.r1cs.R1cs;
+import jzk.prover.r1cs.Witness;
 
 /**
  * One partition of the PoRep-C2-like benchmark: for each of K challenges, prove that
@@ -41,25 +44,47 @@ public final class PorepCircuit implements Circuit {
             throw new IllegalStateException("a shape-only PoRep circuit (" + shape.shapeId()
                     + ") can be recorded but has no values for a witness");
         }
-        int k = shape.challenges();
-        int d = shape.depth();
+        Head h = head(cs);
+        for (int c = 0; c < shape.challenges(); c++) {
+            challenge(cs, c, h);
+        }
+    }
+
+    /** The partition-level variables every challenge uses. */
+    private record Head(AllocatedNum replicaId, AllocatedNum commR) {
+    }
+
+    private Head head(ConstraintSystem cs) {
         AllocatedNum replicaId = AllocatedNum.allocInput(cs, "replica_id", () -> p.replicaId());
         AllocatedNum commR = AllocatedNum.allocInput(cs, "comm_r", () -> p.commR());
+        return new Head(replicaId, commR);
+    }
+
+    private void challenge(ConstraintSystem cs, int ch, Head h) {
+        int d = shape.depth();
+        cs.pushNamespace("challenge" + ch);
+        AllocatedNum index = AllocatedNum.allocInput(cs, "index", () -> Fr.F.fromLong(p.indices()[ch]));
+        Boolean[] bits = Bits.toBitsLe(cs, "index_bits", index, d);
+        AllocatedNum data = AllocatedNum.alloc(cs, "data", () -> PorepPartition.element(p.data(), ch));
+        AllocatedNum leaf = shape.leafHash().hash2(cs, "leaf", h.replicaId(), data);
         AllocatedNum[] sibs = new AllocatedNum[d];
-        for (int c = 0; c < k; c++) {
-            int ch = c;
-            cs.pushNamespace("challenge" + c);
-            AllocatedNum index = AllocatedNum.allocInput(cs, "index", () -> Fr.F.fromLong(p.indices()[ch]));
-            Boolean[] bits = Bits.toBitsLe(cs, "index_bits", index, d);
-            AllocatedNum data = AllocatedNum.alloc(cs, "data", () -> PorepPartition.element(p.data(), ch));
-            AllocatedNum leaf = shape.leafHash().hash2(cs, "leaf", replicaId, data);
-            for (int l = 0; l < d; l++) {
-                int at = ch * d + l;
-                sibs[l] = AllocatedNum.alloc(cs, "sibling" + l, () -> PorepPartition.element(p.siblings(), at));
-            }
-            AllocatedNum root = MerklePath.root(cs, "path", MerkleHash.POSEIDON, leaf, bits, sibs);
-            root.enforceEqual(cs, "root_is_comm_r", commR);
-            cs.popNamespace();
+        for (int l = 0; l < d; l++) {
+            int at = ch * d + l;
+            sibs[l] = AllocatedNum.alloc(cs, "sibling" + l, () -> PorepPartition.element(p.siblings(), at));
         }
+        AllocatedNum root = MerklePath.root(cs, "path", MerkleHash.POSEIDON, leaf, bits, sibs);
+        root.enforceEqual(cs, "root_is_comm_r", h.commR());
+        cs.popNamespace();
+    }
+
+    /**
+     * The witness for the recorded R1CS {@code shape} with the challenges synthesised in parallel straight into
+     * the assignment ({@link ParallelWitness}): the same {@code z} as {@code Synthesizer.witness(this, false)}.
+     */
+    public Witness witnessParallel(R1cs shape) {
+        if (p == null) {
+            throw new IllegalStateException("a shape-only PoRep circuit (" + this.shape.shapeId() + ") has no witness");
+        }
+        return ParallelWitness.of(shape, this::head, this.shape.challenges(), this::challenge);
     }
 }

@@ -23,6 +23,12 @@ public record PorepInput(PorepShape shape, List<PorepPartition> partitions) impl
 
     private static final int N = Fr.LIMBS;
 
+    /** The challenges in parallel, straight into the sized assignment ({@link PorepCircuit#witnessParallel}). */
+    @Override
+    public jzk.prover.r1cs.Witness witness(int p, jzk.prover.r1cs.R1cs shape) {
+        return circuit(p).witnessParallel(shape);
+    }
+
     /** Throws {@link PorepInputException} prefixed with {@code source} at the first inconsistency. */
     public void validate(String source) {
         int k = shape.challenges();

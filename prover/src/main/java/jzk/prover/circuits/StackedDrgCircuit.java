@@ -82,6 +82,17 @@ public final class StackedDrgCircuit implements Circuit {
         return WitnessConstraintSystem.concat(pieces);
     }
 
+    /**
+     * As {@link #witnessParallel()}, for the recorded R1CS {@code shape}: each challenge written straight into its
+     * place in the one sized assignment ({@link jzk.prover.r1cs.ParallelWitness}), no per-challenge copies.
+     */
+    public Witness witnessParallel(jzk.prover.r1cs.R1cs shape) {
+        if (p == null) {
+            throw new IllegalStateException("a shape-only circuit (" + this.shape.shapeId() + ") has no witness");
+        }
+        return jzk.prover.r1cs.ParallelWitness.of(shape, this::head, this.shape.challenges(), this::challenge);
+    }
+
     private Head head(ConstraintSystem cs) {
         AllocatedNum replicaId = AllocatedNum.allocInput(cs, "replica_id", () -> p.replicaId());
         AllocatedNum commD = AllocatedNum.allocInput(cs, "comm_d", () -> p.commD());

@@ -32,10 +32,13 @@ public record StackedDrgInput(StackedDrgShape shape, List<StackedDrgPartition> p
         return circuit(p).witnessParallel();
     }
 
-    /** The challenges in parallel, as {@link #witness(int)}; the caller checks the shape. */
+    /**
+     * The challenges in parallel straight into the sized assignment of {@code shape}
+     * ({@link StackedDrgCircuit#witnessParallel(jzk.prover.r1cs.R1cs)}); the caller checks the shape.
+     */
     @Override
     public jzk.prover.r1cs.Witness witness(int p, jzk.prover.r1cs.R1cs shape) {
-        return witness(p);
+        return circuit(p).witnessParallel(shape);
     }
 
     /**

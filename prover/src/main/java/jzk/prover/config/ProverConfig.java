@@ -19,9 +19,14 @@ import java.nio.file.Path;
  * @param paramsFullCheck    recompute the parameter files' checksums on every open, ignoring verified markers
  *                           ({@code jzk.params.fullCheck})
  * @param cacheDir           the parameter cache directory ({@code JZK_CACHE}), or null for {@code ~/.cache/jzk}
+ * @param deviceAbc          the GPU stage evaluates a/b/c on the device from the witness
+ *                           ({@code jzk.prover.deviceAbc}, default true; false keeps them on the host)
+ * @param workerStreams      GPU worker k ≥ 1 of a device gets a stream/queue of its own
+ *                           ({@code jzk.gpu.workerStreams}, default true)
  */
 public record ProverConfig(Boolean r1csCheck, boolean proverTiming, boolean setupTiming, int setupGpuMinPoints,
-                           boolean checkSubgroup, boolean paramsFullCheck, Path cacheDir) {
+                           boolean checkSubgroup, boolean paramsFullCheck, Path cacheDir, boolean deviceAbc,
+                           boolean workerStreams) {
     /** 2^10 points; the reason is at {@code SetupEngine.DEFAULT_MIN_POINTS}. */
     public static final int DEFAULT_SETUP_GPU_MIN_POINTS = 1024;
 
@@ -47,6 +52,8 @@ public record ProverConfig(Boolean r1csCheck, boolean proverTiming, boolean setu
                 Boolean.getBoolean("jzk.prover.timing"), Boolean.getBoolean("jzk.setup.timing"),
                 Integer.getInteger("jzk.setup.gpuMinPoints", DEFAULT_SETUP_GPU_MIN_POINTS),
                 Boolean.getBoolean("jzk.params.checkSubgroup"), Boolean.getBoolean("jzk.params.fullCheck"),
-                cache == null || cache.isBlank() ? null : Path.of(cache.trim()));
+                cache == null || cache.isBlank() ? null : Path.of(cache.trim()),
+                !"false".equalsIgnoreCase(System.getProperty("jzk.prover.deviceAbc", "true").trim()),
+                !"false".equalsIgnoreCase(System.getProperty("jzk.gpu.workerStreams", "true").trim()));
     }
 }

@@ -6,6 +6,7 @@ import jzk.arith.FrDomain;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
+import jzk.prover.r1cs.R1cs;
 import jzk.tornado.bls.BlsGpu;
 import jzk.tornado.bls.Coset;
 import jzk.tornado.bls.KernelHost;
@@ -42,18 +43,25 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
     /** The host resident bases are uploaded through and run on: {@code host}, or the owner's for a stream view. */
     private final KernelHost residentHost;
     private final Map<long[], ResidentBases> resident;
-    /** Whether {@link #close} frees the resident bases (false for a stream view: its owner does). */
+    /**
+     * R1CS matrices on the device, one set per circuit shape ({@link DeviceStage}); freed with the bases, shared
+     * with the stream views like them.
+     */
+    private final Map<R1cs, DeviceR1cs> matrices;
+    /** Whether {@link #close} frees the resident bases and matrices (false for a stream view: its owner does). */
     private final boolean ownsResident;
 
     public DeviceBackend(KernelHost host) {
-        this(host, host, Collections.synchronizedMap(new IdentityHashMap<>()), true);
+        this(host, host, Collections.synchronizedMap(new IdentityHashMap<>()),
+                Collections.synchronizedMap(new IdentityHashMap<>()), true);
     }
 
     private DeviceBackend(KernelHost host, KernelHost residentHost, Map<long[], ResidentBases> resident,
-                          boolean ownsResident) {
+                          Map<R1cs, DeviceR1cs> matrices, boolean ownsResident) {
         this.host = host;
         this.residentHost = residentHost;
         this.resident = resident;
+        this.matrices = matrices;
         this.ownsResident = ownsResident;
     }
 
@@ -63,12 +71,55 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
      * caller's.
      */
     public DeviceBackend onStream(KernelHost streamHost) {
-        return new DeviceBackend(streamHost, residentHost, resident, false);
+        return new DeviceBackend(streamHost, residentHost, resident, matrices, false);
     }
 
     @Override
     public String name() {
         return "device:" + host.name();
+    }
+
+    /** The device this backend runs on. */
+    public KernelHost host() {
+        return host;
+    }
+
+    /** {@code cs}'s matrices on this device, uploaded on first use and kept until {@link #release} / close. */
+    DeviceR1cs matrices(R1cs cs) {
+        return matrices.computeIfAbsent(cs, r -> new DeviceR1cs(residentHost, r));
+    }
+
+    /**
+     * The bases of {@code section}: a {@link DeviceKey}'s in place, else the host array uploaded once and kept
+     * resident (as {@link #msmKey(ProvingKey, KeySection, long[], int, int)} does).
+     */
+    ResidentBases bases(ProvingKey pk, KeySection section) {
+        if (pk.device != null) {
+            if (pk.device.host() != host) {
+                throw new IllegalStateException("the proving key is resident on " + pk.device.host().name()
+                        + ", this backend runs on " + host.name());
+            }
+            return pk.device.bases(section);
+        }
+        long[] points = section.points(pk);
+        return resident.computeIfAbsent(points,
+                p -> section.g2() ? BlsGpu.residentG2(host, p) : BlsGpu.residentG1(host, p));
+    }
+
+    /**
+     * {@code Σ_{i<count} scalars[offset + i] · section[i]} with the canonical scalars already on this device
+     * (8 ints each); Jacobian. {@code count} must be the section's length (0: the point at infinity).
+     */
+    long[] msmKey(ProvingKey pk, KeySection section, KernelHost.Buffer scalars, int offset, int count) {
+        Curve curve = section.g2() ? G2.CURVE : G1.CURVE;
+        if (count == 0) {
+            return jacobian(curve, null);
+        }
+        ResidentBases rb = bases(pk, section);
+        if (count != rb.n) {
+            throw new IllegalArgumentException(section + ": " + count + " scalars for " + rb.n + " resident points");
+        }
+        return jacobian(curve, BlsGpu.msm(rb, scalars, offset));
     }
 
     /** One device queue: calls come one at a time, in the prover's order. */
@@ -113,16 +164,19 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
             return CpuBackend.INSTANCE.quotient(variant, domain, a, b, c); // the kernels need n ≥ 2
         }
         boolean bellman = variant == ProvingKey.HVariant.BELLMAN;
-        long[] zInv = null;
-        if (bellman) {
-            zInv = new long[4];
-            F.pow(zInv, 0, FrDomain.generatorShift(), 0, BigInteger.valueOf(domain.n));
-            F.sub(zInv, 0, zInv, 0, F.fromLong(1), 0);
-            F.inverse(zInv, 0, zInv, 0);
-        }
+        long[] zInv = bellman ? bellmanZInverse(domain.n) : null;
         // one upload per vector, NTTs and a·b − c on the device, one download (bellman: back to coefficients, /Z)
         BlsGpu.quotient(host, a, b, c, bellman ? Coset.GENERATOR : Coset.ODD, domain.family, zInv);
         return a;
+    }
+
+    /** 1/Z on the bellman coset, 1/(g^n − 1) with g the generator shift (Montgomery); see {@link QuotientPolynomial}. */
+    static long[] bellmanZInverse(int n) {
+        long[] zInv = new long[4];
+        F.pow(zInv, 0, FrDomain.generatorShift(), 0, BigInteger.valueOf(n));
+        F.sub(zInv, 0, zInv, 0, F.fromLong(1), 0);
+        F.inverse(zInv, 0, zInv, 0);
+        return zInv;
     }
 
     /** d = 1 (G1) or 2 (G2). */
@@ -164,7 +218,17 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         }
     }
 
-    /** Frees every resident base set (the host itself belongs to the caller); a stream view frees nothing. */
+    /** Frees {@code cs}'s matrices on the device, if uploaded (no evaluation over them may be running). */
+    public void release(R1cs cs) {
+        DeviceR1cs m = matrices.remove(cs);
+        if (m != null) {
+            m.close();
+        }
+    }
+
+    /**
+     * Frees every resident base set and R1CS (the host itself belongs to the caller); a stream view frees nothing.
+     */
     @Override
     public void close() {
         if (!ownsResident) {
@@ -173,6 +237,10 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         synchronized (resident) {
             resident.values().forEach(ResidentBases::close);
             resident.clear();
+        }
+        synchronized (matrices) {
+            matrices.values().forEach(DeviceR1cs::close);
+            matrices.clear();
         }
     }
 

@@ -7,6 +7,7 @@ import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
 import jzk.prover.config.ProverConfig;
+import jzk.prover.pipeline.PhaseTimes;
 import jzk.prover.r1cs.R1cs;
 
 import java.util.concurrent.CompletableFuture;
@@ -64,6 +65,16 @@ public final class StagedProver {
      * a, b, c are overwritten.
      */
     public static G1Sums g1Phase(ProvingKey pk, ProverBackend be, long[] a, long[] b, long[] c, long[] zCanonical) {
+        return g1Phase(pk, be, a, b, c, zCanonical, PhaseTimes.noClock());
+    }
+
+    /**
+     * {@link #g1Phase(ProvingKey, ProverBackend, long[], long[], long[], long[])} with its phases lapped on
+     * {@code clock}: each of the MSMs A, B1, L (their whole time on a non-concurrent backend, their start on a
+     * concurrent one), the quotient, H to canonical, the H MSM, the wait for the overlapped MSMs.
+     */
+    public static G1Sums g1Phase(ProvingKey pk, ProverBackend be, long[] a, long[] b, long[] c, long[] zCanonical,
+                                 PhaseTimes.Clock clock) {
         int n = pk.domainSize();
         if (a.length != n * 4 || b.length != n * 4 || c.length != n * 4) {
             throw new IllegalArgumentException("a, b, c must have the domain size " + n);
@@ -72,24 +83,43 @@ public final class StagedProver {
         int nPub1 = pk.nPublic + 1;
         long t0 = System.nanoTime();
         Supplier<long[]> aSum = start(be, () -> be.msmKey(pk, KeySection.A, zCanonical, 0, pk.nVars));
+        clock.lap("msm A");
         Supplier<long[]> b1Sum = start(be, () -> be.msmKey(pk, KeySection.B1, zCanonical, 0, pk.nVars));
+        clock.lap("msm B1");
         Supplier<long[]> lSum = start(be,
                 () -> be.msmKey(pk, KeySection.L, zCanonical, nPub1 * 4, pk.nVars - nPub1));
+        clock.lap("msm L");
         FrDomain domain = new FrDomain(pk.lgDomain, pk.hVariant == ProvingKey.HVariant.BELLMAN
                 ? Fr.RootFamily.GENERATOR_7 : Fr.RootFamily.SNARKJS_5);
         long[] h = be.quotient(pk.hVariant, domain, a, b, c);
+        clock.lap("quotient (upload, ntts)");
         long tH = System.nanoTime();
         int hCount = pk.hCount();
         F.toCanonicalVector(h, 0, hCount);
+        clock.lap("h to canonical");
         long[] hSum = be.msmKey(pk, KeySection.H, h, 0, hCount);
+        clock.lap("msm H");
         long tHMsm = System.nanoTime();
         G1Sums sums = new G1Sums(aSum.get(), b1Sum.get(), lSum.get(), hSum);
+        clock.lap("wait overlapped msms");
         if (TIMING) {
             System.err.printf("g1Phase[%s, 2^%d]: quotient %.0f ms, H msm %.0f ms, other G1 msms done +%.0f ms, "
                             + "total %.0f ms%n", be.name(), pk.lgDomain, (tH - t0) / 1e6, (tHMsm - tH) / 1e6,
                     (System.nanoTime() - tHMsm) / 1e6, (System.nanoTime() - t0) / 1e6);
         }
         return sums;
+    }
+
+    /** The first row i < m with a_i·b_i ≠ c_i (Montgomery vectors), or −1: the R1CS check on the evaluations. */
+    public static int firstUnsatisfiedRow(long[] a, long[] b, long[] c, int m) {
+        long[] t = new long[4];
+        for (int i = 0; i < m; i++) {
+            F.mul(t, 0, a, i * 4, b, i * 4);
+            if (!F.equal(t, 0, c, i * 4)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

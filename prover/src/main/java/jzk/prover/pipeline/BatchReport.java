@@ -26,6 +26,8 @@ import java.util.Map;
  * @param peakReservedBytes  peak bytes reserved in the memory budget
  * @param gpuBusyFraction    per device: time with a GPU stage running / wall time
  * @param devices            one line per device, in {@code --device} order
+ * @param phases             per phase of the workload's stages (witness, a/b/c, uploads, NTTs, MSMs, …): laps,
+ *                           total, mean and largest ms ({@link PhaseTimes}); empty when the workload records none
  * @param proofs             one line per proof, in batch order
  * @param deviceMemory       per device (not the CPU prover): peak device memory and resident key bytes
  *                           ({@link WorkloadFactory#deviceMemory}); empty when there is none
@@ -35,7 +37,7 @@ public record BatchReport(String workload, int count, int completed, int failed,
                           Map<String, StageMetrics.Summary> stages, long peakRssBytes, String rssSource,
                           Map<String, Long> peakBufferCounts, Map<String, Long> peakBufferBytes,
                           long peakEstimatedBytes, long peakReservedBytes, Map<String, Double> gpuBusyFraction,
-                          List<DeviceLine> devices, List<ProofLine> proofs,
+                          List<DeviceLine> devices, Map<String, PhaseTimes.Summary> phases, List<ProofLine> proofs,
                           Map<String, DeviceMemory> deviceMemory) {
 
     /**

@@ -167,6 +167,7 @@ public final class BatchRunner {
                 completed > 0 ? wallSeconds / completed : 0,
                 pipeline.metrics().summaries(), rss.peakRssBytes(), rss.source(), t.peakCounts(), t.peakBytes(),
                 t.peakEstimatedBytes(), pipeline.budget().peakReservedBytes(),
-                pipeline.metrics().gpuBusyFractions(wall), pipeline.deviceLines(), lines, factory.deviceMemory());
+                pipeline.metrics().gpuBusyFractions(wall), pipeline.deviceLines(),
+                factory.phases() == null ? Map.of() : factory.phases().summaries(), lines, factory.deviceMemory());
     }
 }

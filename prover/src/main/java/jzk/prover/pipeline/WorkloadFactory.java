@@ -20,4 +20,9 @@ public interface WorkloadFactory {
     default java.util.Map<String, BatchReport.DeviceMemory> deviceMemory() {
         return java.util.Map.of();
     }
+
+    /** Where the workloads record their stages' phase times for the report, or null (none recorded). */
+    default PhaseTimes phases() {
+        return null;
+    }
 }

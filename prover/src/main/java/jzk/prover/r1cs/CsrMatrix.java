@@ -148,6 +148,11 @@ public final class CsrMatrix {
         return table;
     }
 
+    /** The id of the coefficient 1 in {@link #coeffTable()}, or −1 when no entry has it. */
+    public int oneId() {
+        return oneId;
+    }
+
     /** Offset in {@link #coeffTable()} of entry {@code k}'s coefficient. */
     public int coeffOffset(int k) {
         return coeffId[k] * N;

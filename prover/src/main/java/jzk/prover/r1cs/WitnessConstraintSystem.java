@@ -14,6 +14,8 @@ import jzk.arith.Fr;
  * kept in two growable flat arrays and joined by {@link #finish()}. Sized with the recorded shape's variable
  * counts, both live in the final assignment array from the start ({@code inputs == aux == z}, aux {@code j} at
  * {@code auxBase + 4j}): one array of exactly {@code 32·numVariables} bytes, no growth copies, no join copy.
+ * A window ({@link #window}) writes one piece of a synthesis split into independent pieces straight into its
+ * place in a shared assignment ({@link ParallelWitness}).
  */
 public final class WitnessConstraintSystem implements ConstraintSystem {
     private static final int N = Fr.LIMBS;
@@ -24,6 +26,10 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
     private long[] aux;
     /** Offset of aux variable 0 in {@link #aux}: 0 unsized, {@code 4·(1 + numInputs)} sized. */
     private final int auxBase;
+    /** Offset added to input slots: input j (1-based) at {@code inputBase + 4j}; 0 except for a window. */
+    private final int inputBase;
+    /** A window into a shared assignment: never finished, the caller owns the array. */
+    private final boolean window;
     /** The shape's counts when sized, else −1. */
     private final int expectInputs;
     private final int expectAux;
@@ -46,6 +52,8 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
         this.check = check;
         this.expectInputs = expectInputs;
         this.expectAux = expectAux;
+        this.inputBase = 0;
+        this.window = false;
         if (expectInputs >= 0) {
             long vars = 1L + expectInputs + expectAux;
             if (expectAux < 0 || vars * N > Integer.MAX_VALUE - 8) {
@@ -66,6 +74,43 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
             tb = new long[N];
             tc = new long[N];
         }
+    }
+
+    private WitnessConstraintSystem(long[] z, int firstInput, int inputs, int firstAux, int aux) {
+        this.check = false;
+        this.expectInputs = inputs;
+        this.expectAux = aux;
+        this.inputs = z;
+        this.aux = z;
+        this.inputBase = (firstInput - 1) * N;
+        this.auxBase = firstAux * N;
+        this.window = true;
+    }
+
+    /**
+     * A system that writes its {@code inputs} inputs to variables {@code firstInput, firstInput + 1, …} and its
+     * {@code aux} aux variables to {@code firstAux, …} of the shared assignment {@code z} (variable numbers of z,
+     * i.e. ONE is 0), and throws when the piece allocates more than that. No constraint is checked (a piece's
+     * linear combinations may name variables of other pieces); windows of disjoint ranges may run in parallel.
+     * The caller checks {@link #numInputs()} / {@link #numAux()} afterwards.
+     */
+    public static WitnessConstraintSystem window(long[] z, int firstInput, int inputs, int firstAux, int aux) {
+        if (firstInput < 1 || firstAux < 1 || inputs < 0 || aux < 0
+                || ((long) firstInput + inputs) * N > z.length || ((long) firstAux + aux) * N > z.length) {
+            throw new IllegalArgumentException("window of " + inputs + " inputs at " + firstInput + " and " + aux
+                    + " aux at " + firstAux + " outside an assignment of " + z.length / N + " variables");
+        }
+        return new WitnessConstraintSystem(z, firstInput, inputs, firstAux, aux);
+    }
+
+    /** Inputs allocated so far. */
+    public int numInputs() {
+        return numInputs;
+    }
+
+    /** Aux variables allocated so far. */
+    public int numAux() {
+        return numAux;
     }
 
     @Override
@@ -94,7 +139,7 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
         } else if ((numInputs + 1) * N > inputs.length) {
             inputs = Arrays.copyOf(inputs, inputs.length * 2);
         }
-        System.arraycopy(v, 0, inputs, numInputs * N, N);
+        System.arraycopy(v, 0, inputs, inputBase + numInputs * N, N);
         return Variable.input(numInputs);
     }
 
@@ -118,7 +163,8 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
 
     /** The current value of {@code v} (a copy), for gadgets that need it back. */
     public long[] value(Variable v) {
-        return v.isInput() ? Arrays.copyOfRange(inputs, v.index() * N, v.index() * N + N)
+        int io = v.index() == 0 ? 0 : inputBase + v.index() * N; // ONE is z[0] in every mode
+        return v.isInput() ? Arrays.copyOfRange(inputs, io, io + N)
                 : Arrays.copyOfRange(aux, auxBase + v.index() * N, auxBase + v.index() * N + N);
     }
 
@@ -164,6 +210,9 @@ public final class WitnessConstraintSystem implements ConstraintSystem {
 
     /** The assignment {@code z = (1, inputs…, aux…)}. */
     public Witness finish() {
+        if (window) {
+            throw new IllegalStateException("a window writes into its caller's assignment; it is not finished");
+        }
         if (expectInputs >= 0) {
             if (path.depth() != 0) {
                 throw new IllegalStateException("synthesis ended inside unclosed namespace(s): " + path.path(""));

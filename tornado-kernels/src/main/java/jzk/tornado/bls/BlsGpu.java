@@ -69,19 +69,76 @@ public final class BlsGpu {
              KernelHost.Buffer ba = host.allocate(2L * a.length);
              KernelHost.Buffer bb = host.allocate(2L * a.length);
              KernelHost.Buffer bc = host.allocate(2L * a.length)) {
-            long[] shift = plan.shift(coset);
-            KernelHost.Buffer[] bufs = {ba, bb, bc};
-            long[][] vectors = {a, b, c};
-            for (int i = 0; i < 3; i++) {
-                host.write(bufs[i], 0, vectors[i], 0, a.length);
-                plan.toCoset(bufs[i], shift);
-            }
-            host.launch(FR_MUL_SUB, (n + QUOTIENT_LOCAL - 1) / QUOTIENT_LOCAL * QUOTIENT_LOCAL, QUOTIENT_LOCAL,
-                    ba, bb, bc, n);
-            if (factor != null) {
-                plan.cosetInverse(ba, shift, factor);
-            }
+            host.write(ba, 0, a, 0, a.length);
+            host.write(bb, 0, b, 0, a.length);
+            host.write(bc, 0, c, 0, a.length);
+            quotient(plan, ba, bb, bc, coset, factor, null);
             host.read(ba, 0, a, 0, a.length);
+        }
+    }
+
+    /** Receives the end of each step of a device sequence, after the host waited for it (phase timing). */
+    public interface Steps {
+        void done(String step);
+    }
+
+    /**
+     * {@link #quotient(KernelHost, long[], long[], long[], Coset, Fr.RootFamily, long[])} on vectors already on
+     * the device: {@code ba}, {@code bb}, {@code bc} hold {@code plan.n} elements each (8 ints, Montgomery); the
+     * result is left in {@code ba}, {@code bb} and {@code bc} are overwritten. With {@code steps} non-null the host
+     * waits after each NTT and reports it (names "ntt a", "ntt b", "ntt c", "a*b-c", "ntt h"); null: no waits.
+     */
+    public static void quotient(Ntt plan, KernelHost.Buffer ba, KernelHost.Buffer bb, KernelHost.Buffer bc,
+                                Coset coset, long[] factor, Steps steps) {
+        KernelHost host = plan.host();
+        int n = plan.n;
+        long[] shift = plan.shift(coset);
+        KernelHost.Buffer[] bufs = {ba, bb, bc};
+        String[] names = {"ntt a", "ntt b", "ntt c"};
+        for (int i = 0; i < 3; i++) {
+            plan.toCoset(bufs[i], shift);
+            step(host, steps, names[i]);
+        }
+        host.launch(FR_MUL_SUB, (n + QUOTIENT_LOCAL - 1) / QUOTIENT_LOCAL * QUOTIENT_LOCAL, QUOTIENT_LOCAL,
+                ba, bb, bc, n);
+        step(host, steps, "a*b-c");
+        if (factor != null) {
+            plan.cosetInverse(ba, shift, factor);
+            step(host, steps, "ntt h");
+        }
+    }
+
+    private static void step(KernelHost host, Steps steps, String name) {
+        if (steps != null) {
+            host.finish();
+            steps.done(name);
+        }
+    }
+
+    private static final java.lang.reflect.Method UNSATISFIED = Kernels.of(R1csKernels::countUnsatisfied);
+    private static final java.lang.reflect.Method FROM_MONTGOMERY = Kernels.of(R1csKernels::fromMontgomery);
+
+    /** How many rows i &lt; rows have {@code a_i·b_i ≠ c_i} (device vectors of Montgomery Fr); waits for it. */
+    public static int countUnsatisfied(KernelHost host, KernelHost.Buffer a, KernelHost.Buffer b,
+                                       KernelHost.Buffer c, int rows) {
+        if (rows <= 0) {
+            return 0;
+        }
+        int[] count = new int[1];
+        try (KernelHost.Buffer bad = host.allocate(1)) {
+            host.write(bad, 0, count, 1);
+            host.launch(UNSATISFIED, (rows + QUOTIENT_LOCAL - 1) / QUOTIENT_LOCAL * QUOTIENT_LOCAL, QUOTIENT_LOCAL,
+                    a, b, c, rows, bad);
+            host.read(bad, 0, count, 1);
+        }
+        return count[0];
+    }
+
+    /** Elements {@code [from, from + n)} of a device vector from Montgomery to canonical form, in place. */
+    public static void toCanonical(KernelHost host, KernelHost.Buffer v, int from, int n) {
+        if (n > 0) {
+            host.launch(FROM_MONTGOMERY, (n + QUOTIENT_LOCAL - 1) / QUOTIENT_LOCAL * QUOTIENT_LOCAL, QUOTIENT_LOCAL,
+                    v, from, n);
         }
     }
 
@@ -123,6 +180,14 @@ public final class BlsGpu {
      */
     public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
         return Msm.msm(bases, scalars);
+    }
+
+    /**
+     * As {@link #msm(ResidentBases, KernelHost.Buffer)} with the scalars {@code [offset, offset + n)} of the buffer
+     * (e.g. the private part of an assignment on the device, for the L sum).
+     */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars, int offset) {
+        return Msm.msm(bases, scalars, offset);
     }
 
     /**

@@ -83,7 +83,7 @@ public final class Msm {
      */
     public static long[] msm(ResidentBases bases, long[] scalars) {
         synchronized (bases) {
-            return msm(bases, upload(bases, scalars), TARGET_WORK_ITEMS, true);
+            return msm(bases, upload(bases, scalars), 0, TARGET_WORK_ITEMS, true);
         }
     }
 
@@ -94,8 +94,13 @@ public final class Msm {
      * {@link IllegalArgumentException} naming its index. Path selection as {@link #msm(ResidentBases, long[])}.
      */
     public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars) {
+        return msm(bases, scalars, 0);
+    }
+
+    /** As {@link #msm(ResidentBases, KernelHost.Buffer)} over the scalars {@code [offset, offset + n)}. */
+    public static long[] msm(ResidentBases bases, KernelHost.Buffer scalars, int offset) {
         synchronized (bases) {
-            return msm(bases, scalars, TARGET_WORK_ITEMS, true);
+            return msm(bases, scalars, offset, TARGET_WORK_ITEMS, true);
         }
     }
 
@@ -105,23 +110,26 @@ public final class Msm {
      */
     public static long[] msm(ResidentBases bases, long[] scalars, int targetWorkItems) {
         synchronized (bases) {
-            return msm(bases, upload(bases, scalars), targetWorkItems, false);
+            return msm(bases, upload(bases, scalars), 0, targetWorkItems, false);
         }
     }
 
-    private static long[] msm(ResidentBases bases, KernelHost.Buffer scalars, int targetWorkItems,
+    private static long[] msm(ResidentBases bases, KernelHost.Buffer scalars, int offset, int targetWorkItems,
                               boolean allowSorted) {
         int d = bases.d;
         KernelHost host = bases.host;
-        DeviceScalars.checkBuffer(scalars, bases.n);
-        DeviceScalars.requireBelowR(host, bases.scratch(), scalars, 0, bases.n, 0);
+        if (offset < 0) {
+            throw new IllegalArgumentException("negative scalar offset " + offset);
+        }
+        DeviceScalars.checkBuffer(scalars, Math.addExact(offset, bases.n));
+        DeviceScalars.requireBelowR(host, bases.scratch(), scalars, offset, bases.n, 0);
         int[] total = new int[48 * d];
         for (int k = 0; k < bases.segments.length; k++) {
             int points = bases.segmentSize(k);
             if (points <= 0) {
                 continue;
             }
-            int from = k * bases.segmentPoints;
+            int from = offset + k * bases.segmentPoints;
             int[] seg = allowSorted && SplitMsm.enabled
                     ? SplitMsm.segment(host, d, bases.segments[k], scalars, from, points, SplitMsm.MIN_TRIVIAL_SHARE,
                             bases.scratch())

@@ -61,6 +61,11 @@ public final class Ntt implements AutoCloseable {
         this.invTwiddles = powersOnDevice(omegaInv, n / 2);
     }
 
+    /** The host this plan's tables live on. */
+    public KernelHost host() {
+        return host;
+    }
+
     /** Global size: {@code count} rounded up to a multiple of {@link #LOCAL}. */
     private static int grid(int count) {
         return (count + LOCAL - 1) / LOCAL * LOCAL;

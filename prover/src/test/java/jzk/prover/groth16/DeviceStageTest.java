@@ -1,0 +1,123 @@
+package jzk.prover.groth16;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import jzk.arith.Fr;
+import jzk.prover.circuits.PorepCircuit;
+import jzk.prover.circuits.PorepInputGenerator;
+import jzk.prover.circuits.PorepShape;
+import jzk.prover.gadgets.MerkleHash;
+import jzk.prover.pipeline.PhaseTimes;
+import jzk.prover.r1cs.Circuit;
+import jzk.prover.r1cs.R1cs;
+import jzk.prover.r1cs.Synthesizer;
+import jzk.prover.r1cs.Witness;
+import jzk.tornado.bls.DeviceHosts;
+import jzk.tornado.bls.KernelHost;
+import jzk.tornado.runtime.Devices;
+import jzk.tornado.runtime.jvm.JvmDevice;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GPU stage from the witness ({@link DeviceStage}, {@link DeviceR1cs}) on the jvm device against the host path:
+ * the a/b/c vectors the device evaluates equal {@link StagedProver#evaluations} element for element (a PoRep
+ * partition: Poseidon's many coefficients, B rows aliased to A rows on the host, public inputs; a bit-heavy
+ * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies; a wrong witness names
+ * the host's first failing row; closing the backend frees the resident matrices.
+ */
+class DeviceStageTest {
+    private record Case(String name, Circuit circuit, R1cs cs, Witness w) {
+        static Case of(String name, Circuit c) {
+            return new Case(name, c, Synthesizer.record(c), Synthesizer.witness(c, false));
+        }
+    }
+
+    private static Case[] cases() {
+        PorepShape shape = new PorepShape(2, 3, MerkleHash.POSEIDON);
+        PorepCircuit porep = new PorepCircuit(shape, PorepInputGenerator.generate(shape, 1, 9).partitions().get(0));
+        return new Case[] {Case.of("porep k=2 d=3", porep), Case.of("bits", TestCircuits.bitDecompositions(2, 6))};
+    }
+
+    @Test
+    void deviceEvaluationsEqualTheHostPath() {
+        try (KernelHost host = DeviceHosts.jvm(); DeviceBackend dev = new DeviceBackend(host)) {
+            for (Case k : cases()) {
+                ProvingKey pk = Groth16.setup(k.cs(), new Random(5));
+                int n = pk.domainSize();
+                long[] a = new long[4 * n];
+                long[] b = new long[4 * n];
+                long[] c = new long[4 * n];
+                StagedProver.evaluations(pk, k.cs(), k.w().z(), a, b, c);
+                DeviceR1cs m = dev.matrices(k.cs());
+                assertTrue(m == dev.matrices(k.cs()), "resident: one upload per shape");
+                long[][] got = new long[3][4 * n];
+                try (KernelHost.Buffer z = host.allocate(8L * pk.nVars); KernelHost.Buffer ba = host.allocate(8L * n);
+                     KernelHost.Buffer bb = host.allocate(8L * n); KernelHost.Buffer bc = host.allocate(8L * n)) {
+                    host.write(z, 0, k.w().z(), 0, 4 * pk.nVars);
+                    m.evaluate(z, ba, bb, bc, pk.nPublic + 1, n);
+                    host.read(ba, 0, got[0], 0, 4 * n);
+                    host.read(bb, 0, got[1], 0, 4 * n);
+                    host.read(bc, 0, got[2], 0, 4 * n);
+                }
+                assertArrayEquals(a, got[0], k.name() + ": a");
+                assertArrayEquals(b, got[1], k.name() + ": b");
+                assertArrayEquals(c, got[2], k.name() + ": c");
+            }
+        }
+    }
+
+    @Test
+    void proofsAreByteIdenticalWithTheCpuProver() {
+        long[] r = Fr.F.fromLong(1234567);
+        long[] s = Fr.F.fromLong(7654321);
+        JvmDevice jvm = (JvmDevice) Devices.jvm();
+        try (KernelHost host = DeviceHosts.jvm()) {
+            int before = jvm.liveBuffers();
+            DeviceBackend dev = new DeviceBackend(host);
+            for (Case k : cases()) {
+                ProvingKey pk = Groth16.setup(k.cs(), new Random(6));
+                byte[] cpu = ProofCodec.encode(Groth16.prove(pk, k.cs(), k.w(), CpuBackend.INSTANCE, r, s));
+                PhaseTimes times = new PhaseTimes();
+                long[] z = k.w().z().clone();
+                DeviceStage.Result res = DeviceStage.run(pk, k.cs(), dev, z, true, times.clock(), k.name());
+                assertArrayEquals(k.w().z(), z, "the witness is not modified");
+                Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
+                assertArrayEquals(cpu, ProofCodec.encode(p), k.name());
+                assertTrue(Groth16.verify(pk.vk, p, k.w().publicInputs()), k.name());
+                for (String phase : new String[] {"upload z", "abc eval", "ntt a", "ntt h", "msm H", "msm L",
+                        "msm B2 (G2)"}) {
+                    assertEquals(1, times.summaries().get(phase).count(), phase + " lapped once");
+                }
+            }
+            assertTrue(jvm.liveBuffers() > before, "bases and matrices stay resident");
+            dev.close();
+            assertEquals(before, jvm.liveBuffers(), "close frees the resident matrices and bases");
+        }
+    }
+
+    @Test
+    void wrongWitnessNamesTheHostsFirstFailingRow() {
+        Case k = cases()[0];
+        ProvingKey pk = Groth16.setup(k.cs(), new Random(7));
+        long[] z = k.w().z().clone();
+        int var = pk.nVars - 3;
+        Fr.F.add(z, 4 * var, z, 4 * var, Fr.F.fromLong(1), 0);
+        int n = pk.domainSize();
+        long[] a = new long[4 * n];
+        long[] b = new long[4 * n];
+        long[] c = new long[4 * n];
+        StagedProver.evaluations(pk, k.cs(), z, a, b, c);
+        int row = StagedProver.firstUnsatisfiedRow(a, b, c, k.cs().numConstraints());
+        assertTrue(row >= 0);
+        try (KernelHost host = DeviceHosts.jvm(); DeviceBackend dev = new DeviceBackend(host)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> DeviceStage.run(pk, k.cs(), dev, z, false, PhaseTimes.noClock(), "proof 1 partition 0"));
+            assertEquals("proof 1 partition 0: constraint " + row + " of " + k.cs().numConstraints()
+                    + " is not satisfied by the witness (A·z · B·z ≠ C·z)", e.getMessage());
+        }
+    }
+}
