@@ -250,7 +250,8 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
 
     /**
      * Frees, in order, the worker streams (their backends, staging memory and streams), the backends' resident
-     * bases, the setup engines' tables and the hosts' staging memory; idempotent. Every piece is closed even when one fails (the first failure is thrown, the others added to it).
+     * bases, the setup engines' tables and the hosts' staging memory; idempotent. Every piece is closed even when
+     * one fails (the first failure is thrown, the others added to it).
      */
     @Override
     public synchronized void close() {
