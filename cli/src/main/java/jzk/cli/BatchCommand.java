@@ -66,7 +66,9 @@ public final class BatchCommand implements Callable<Integer> {
                     + "0..4096 (default ${DEFAULT-VALUE}).")
     int lookahead = 1;
 
-    @Option(names = "--gpu-workers", paramLabel = "G", description = "GPU workers per device, 1..64 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--gpu-workers", paramLabel = "G",
+            description = "GPU workers per device, each after the first on a stream/queue of its own, 1..64 "
+                    + "(default ${DEFAULT-VALUE}).")
     int gpuWorkers = 1;
 
     @Option(names = "--finalizers", paramLabel = "F", description = "Finalizer threads, 1..1024 (default ${DEFAULT-VALUE}).")
@@ -78,7 +80,8 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Option(names = "--device", paramLabel = "NAME", split = ",",
             description = "Device(s) for the GPU stage: cuda:0, opencl:…, cpu (the CPU prover), jvm (the Java "
-                    + "kernel executor: bit-exact reference, slow); sim:N with --synthetic.")
+                    + "kernel executor: bit-exact reference, slow); sim:N with --synthetic. Several (cuda:0,cuda:1): "
+                    + "each partition goes to the least-loaded one; one that fails is taken out of rotation.")
     List<String> devices = new ArrayList<>();
 
     @Mixin

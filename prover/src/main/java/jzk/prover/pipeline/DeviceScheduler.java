@@ -39,7 +39,8 @@ import jzk.prover.pipeline.DeviceInventory.Residency;
  *       {@link #take} returns null and they end. A partition none of the devices in rotation can take (its
  *       parameters are {@code NO} everywhere, or every device failed) is rejected at once with a one-line reason
  *       naming the devices and why they cannot take it: nothing waits for a device that will not come.</li>
- *   <li>{@code 0 ≤ idle ≤ workers} and {@code 0 ≤ busy ≤ workers} per device; all state is guarded by one lock.</li>
+ *   <li>Per device {@code 0 ≤ idle ≤ workers} and {@code 0 ≤ running ≤ workers}; every {@link #take} that
+ *       returns a partition is matched by one {@link #release}; all state is guarded by one lock.</li>
  * </ul>
  */
 final class DeviceScheduler {
@@ -136,7 +137,7 @@ final class DeviceScheduler {
 
     /**
      * The next partition for a worker of {@code d}; waits until one is matched to {@code d}. Returns null when
-     * {@code d} is out of rotation (the worker ends). The caller reports the stage's end with {@link #done}.
+     * {@code d} is out of rotation (the worker ends). The caller reports the end with {@link #release}.
      */
     PartitionTask take(DeviceState d) throws InterruptedException {
         while (true) {
@@ -160,7 +161,8 @@ final class DeviceScheduler {
                         return t;
                     }
                     if (rejected.isEmpty()) {
-                        changed.await(1, TimeUnit.SECONDS); // signalled on every change; the timeout re-asks the inventory
+                        // signalled on every change; the timeout asks the inventory again (loads finish silently)
+                        changed.await(1, TimeUnit.SECONDS);
                     }
                 }
                 changed.signalAll();
@@ -176,16 +178,25 @@ final class DeviceScheduler {
         }
     }
 
-    /** A worker of {@code d} finished a GPU stage that took {@code nanos}; {@code proven}: it succeeded. */
-    void done(DeviceState d, long nanos, boolean proven) {
+    /** A worker of {@code d} is done with the partition {@link #take} gave it (every take is matched by one call). */
+    void release(DeviceState d) {
         lock.lock();
         try {
             d.running--;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A GPU stage on {@code d} took {@code nanos}; {@code proven}: it returned the partition's result. */
+    void recordStage(DeviceState d, long nanos, boolean proven) {
+        lock.lock();
+        try {
             d.stageNanos += nanos;
             if (proven) {
                 d.partitions++;
             }
-            changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -231,6 +242,16 @@ final class DeviceScheduler {
         lock.lock();
         try {
             return devices.stream().anyMatch(x -> x.failure == null);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Partitions taken and not yet released, over all devices (0 when the pipeline is idle). */
+    int taken() {
+        lock.lock();
+        try {
+            return devices.stream().mapToInt(d -> d.running).sum();
         } finally {
             lock.unlock();
         }

@@ -165,6 +165,11 @@ public final class ProvingPipeline implements AutoCloseable {
         return (closed ? closedNanos : System.nanoTime()) - startNanos;
     }
 
+    /** GPU workers holding a partition from the scheduler now (0 once idle: every take is released). */
+    int gpuStagesHeld() {
+        return scheduler.taken();
+    }
+
     /** Synthesis permits free now: W + L when no partition is in synthesis or waiting for a GPU worker. */
     public int availablePermits() {
         return permits.availablePermits();
@@ -359,7 +364,11 @@ public final class ProvingPipeline implements AutoCloseable {
             if (t == null) {
                 return; // the device is out of rotation
             }
-            gpu(t, slot, device);
+            try {
+                gpu(t, slot, device);
+            } finally {
+                scheduler.release(device);
+            }
         }
     }
 
@@ -402,7 +411,7 @@ public final class ProvingPipeline implements AutoCloseable {
                         + (r == null ? "null" : "partition " + r.partition()));
             }
             running = false;
-            scheduler.done(device, System.nanoTime() - stageStart, true);
+            scheduler.recordStage(device, System.nanoTime() - stageStart, true);
             metrics.record(StageMetrics.Stage.GPU, System.nanoTime() - t0);
             releaseBytes(t, t.footprint.abcBytes());
             tracker.apply(Event.GPU_END, job.id, t.partition, t.classes, t.footprint);
@@ -415,7 +424,7 @@ public final class ProvingPipeline implements AutoCloseable {
             finalizeQueue.add(t);
         } catch (Throwable e) {
             if (running) {
-                scheduler.done(device, System.nanoTime() - stageStart, false);
+                scheduler.recordStage(device, System.nanoTime() - stageStart, false);
             }
             String fault = deviceFault(e);
             if (fault != null && !job.isDecided()) {

@@ -14,6 +14,10 @@
  *       future, cancel).</li>
  *   <li>{@link jzk.prover.pipeline.PipelineConfig} and {@link jzk.prover.pipeline.PermitPolicy} — W, L, G,
  *       devices, finalizers, budget, permit policy, verification, TIMELINE file, buffer log.</li>
+ *   <li>{@link jzk.prover.pipeline.DeviceScheduler} — the hand-off to the GPU workers of N devices: least-loaded
+ *       device that holds (or can load) the proof's parameters, as a {@link jzk.prover.pipeline.DeviceInventory}
+ *       (the run's {@code ProverSession}) says; a device failure takes the device out of rotation and re-runs the
+ *       partition elsewhere.</li>
  *   <li>{@link jzk.prover.pipeline.MemoryBudget} (admission), {@link jzk.prover.pipeline.BufferTracker} and
  *       {@link jzk.prover.pipeline.BufferClass} (counts, peaks, a log line per transition),
  *       {@link jzk.prover.pipeline.Timeline} (CSV of stage start/end; {@link jzk.prover.pipeline.TimelineChart} draws it), {@link jzk.prover.pipeline.StageMetrics}

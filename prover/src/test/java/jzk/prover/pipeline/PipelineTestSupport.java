@@ -32,5 +32,10 @@ final class PipelineTestSupport {
         assertTrue(p.tracker().isEmpty(), () -> "tracker counts not zero: " + p.tracker().counts());
         PipelineConfig c = p.config();
         assertEquals(c.partitionWorkers() + c.lookahead(), p.availablePermits(), "permits not all returned");
+        // a GPU worker releases its partition to the scheduler just after the partition's own release
+        for (int i = 0; i < 200 && p.gpuStagesHeld() != 0; i++) {
+            Thread.sleep(5);
+        }
+        assertEquals(0, p.gpuStagesHeld(), "a GPU worker still holds a partition of the scheduler");
     }
 }
