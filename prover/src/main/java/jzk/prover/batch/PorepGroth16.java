@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import jzk.tornado.progress.Timings;
 import jzk.prover.circuits.PartitionShape;
 import jzk.prover.circuits.PorepCircuit;
 import jzk.prover.circuits.PorepInputException;
@@ -93,8 +94,14 @@ public final class PorepGroth16 implements WorkloadFactory {
                 partitions = fixed.partitionCount();
             }
         }
-        R1cs cs = r1cs(shape);
-        ParamsCache.Loaded params = cache.withSetup(session::setupEngine).loadOrGenerate(shape.shapeId(), cs, log);
+        R1cs cs;
+        try (Timings.Phase t = Timings.phase("circuit R1CS (recorded once per shape)")) {
+            cs = r1cs(shape);
+        }
+        ParamsCache.Loaded params;
+        try (Timings.Phase t = Timings.phase("parameters (cache load or generation)")) {
+            params = cache.withSetup(session::setupEngine).loadOrGenerate(shape.shapeId(), cs, log);
+        }
         return new PorepGroth16(shape, partitions, fixed, files, seed, cs, params, session);
     }
 

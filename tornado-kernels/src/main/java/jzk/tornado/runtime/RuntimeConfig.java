@@ -19,6 +19,24 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 setting("jzk.device", "JZK_DEVICE", null));
     }
 
+    /**
+     * The JIT's persistent kernel cache ({@link jzk.tornado.jit.KernelCache}): {@code jzk.kernel.cache} /
+     * {@code JZK_KERNEL_CACHE}, else {@code $JZK_CACHE/kernels} (beside the parameter cache), else
+     * {@code ~/.cache/jzk/kernels}; {@code none}: no cache (null). Read once, by {@link JitBridge}.
+     */
+    public static java.nio.file.Path kernelCacheDir() {
+        String v = setting("jzk.kernel.cache", "JZK_KERNEL_CACHE", null);
+        if ("none".equalsIgnoreCase(v)) {
+            return null;
+        }
+        if (v != null) {
+            return java.nio.file.Path.of(v);
+        }
+        String base = System.getenv("JZK_CACHE");
+        return base != null && !base.isBlank() ? java.nio.file.Path.of(base.trim(), "kernels")
+                : java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "jzk", "kernels");
+    }
+
     private static String setting(String property, String env, String fallback) {
         String v = System.getProperty(property);
         if (v == null || v.isBlank()) {
