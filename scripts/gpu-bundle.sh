@@ -36,8 +36,10 @@ if command -v zip >/dev/null; then
 fi
 
 echo "gpu-bundle: jlink"
+# --generate-cds-archive: the runtime's default CDS archive (the JDK's own classes mapped at start), which run.sh's
+# per-command AppCDS archives build on
 jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported,jdk.httpserver,java.sql \
-      --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$OUT/jdk"
+      --strip-debug --no-header-files --no-man-pages --compress=zip-9 --generate-cds-archive --output "$OUT/jdk"
 
 # libjvm.so's static symbol table (not needed to run; the dynamic symbols stay): 29.8 -> 24.8 MB, what keeps the
 # bundle with gRPC (jzk serve) and the PostgreSQL driver (jzk worker) under 64 MiB
@@ -45,14 +47,26 @@ if command -v strip >/dev/null; then
   strip --strip-unneeded "$OUT/jdk/lib/server/libjvm.so"
 fi
 
+cp scripts/cds-exec.sh "$OUT/cds-exec.sh"
 cat > "$OUT/run.sh" <<'RUN'
-#!/bin/sh
+#!/usr/bin/env bash
 # run.sh MAINCLASS args...  e.g. run.sh jzk.bench.runtime.SelfTest --bench
 HERE=$(cd "$(dirname "$0")" && pwd)
 # keep the JVM's SIGFPE handler when PoCL/LLVM or a driver installs its own (see tornado-kernels/RUNTIME.md)
 export LD_PRELOAD="$HERE/jdk/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
+# progress (jzk.tornado.progress.Progress): a bar when stderr is a terminal, else plain lines; JZK_PROGRESS overrides
+if [[ -z "${JZK_PROGRESS:-}" ]]; then
+  if [[ -t 2 ]]; then export JZK_PROGRESS=terminal; else export JZK_PROGRESS=lines; fi
+fi
+# AppCDS (cds-exec.sh): one archive per main class and first argument (jzk.cli.Main prove ≠ jzk.cli.Main version),
+# recorded by the first run, mapped by the next; JZK_CDS=off disables it
+name="${1:-none}-${2:-none}"
+[[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || name="${1:-none}-other"
+. "$HERE/cds-exec.sh"
 # protobuf (jzk serve) reads arrays through sun.misc.Unsafe: allowed, without the JDK's warning
-exec "$HERE/jdk/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xss8m ${JZK_JAVA_OPTS:-} -cp "$HERE/lib/*" "$@"
+cds_exec "$HERE/cds/$name.jsa" "$HERE/run.sh" \
+  "$HERE/jdk/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xss8m ${JZK_JAVA_OPTS:-} \
+  -cp "$HERE/lib/*" "$@"
 RUN
 chmod +x "$OUT/run.sh"
 

@@ -26,6 +26,7 @@ import jzk.prover.pipeline.SyntheticWorkload;
 import jzk.prover.pipeline.Timeline;
 import jzk.prover.pipeline.WorkloadFactory;
 import jzk.prover.snarkjs.SnarkjsJson;
+import jzk.tornado.progress.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -168,8 +169,13 @@ public final class BatchCommand implements Callable<Integer> {
             description = "With --server: proofs before the measured ones, 0..1000 (default ${DEFAULT-VALUE}).")
     int warmup = 1;
 
-    /** Set by {@link Main}: whether stderr is a terminal (progress line). */
-    boolean progressLine;
+    @Option(names = "--timings", description = "Print where the command's time went (launcher, JVM boot, devices, "
+            + "parameters, kernel JIT and driver builds) on stderr at the end; also JZK_TIMINGS=1.")
+    void timings(boolean on) {
+        if (on) {
+            jzk.tornado.progress.Timings.enable();
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -239,7 +245,7 @@ public final class BatchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
-        ReportPrinter printer = new ReportPrinter(out, err, progressLine);
+        ReportPrinter printer = new ReportPrinter(out, Progress.installed());
         BatchReport report;
         boolean interrupted;
         try (BatchInterrupts signals = new BatchInterrupts(runner, err, BatchInterrupts.GRACE_MILLIS, System::exit)

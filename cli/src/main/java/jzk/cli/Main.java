@@ -1,6 +1,8 @@
 package jzk.cli;
 
 import java.io.PrintWriter;
+import jzk.tornado.progress.Progress;
+import jzk.tornado.progress.Timings;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -16,14 +18,26 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Timings.mainEntered();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         var console = System.console();
         System.exit(execute(args, out, err, console != null && console.isTerminal()));
     }
 
-    /** Runs {@code jzk args} with the given streams; {@code terminal} enables the progress line. */
+    /**
+     * Runs {@code jzk args} with the given streams. Progress of long phases goes to {@code err}: a bar redrawn in
+     * place when {@code terminal}, plain lines every 2 s otherwise; {@code JZK_PROGRESS=lines|terminal|off}
+     * (read here, once per command) overrides ({@link Progress#forCli}).
+     */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        try {
+            Progress.install(Progress.forCli(err, terminal, System.getenv("JZK_PROGRESS")));
+        } catch (IllegalArgumentException e) {
+            err.println("jzk: " + e.getMessage());
+            err.flush();
+            return CliException.USAGE;
+        }
         return run(commandLine(out, err, terminal), args, out, err);
     }
 
@@ -38,6 +52,9 @@ public final class Main {
                 e.printStackTrace(err);
             }
             code = CliException.FAILURE;
+        }
+        if (Timings.enabled()) {
+            Timings.report().forEach(err::println);
         }
         out.flush();
         err.flush();
@@ -61,7 +78,6 @@ public final class Main {
         CommandLine cl = new CommandLine(new JzkCommand());
         cl.setOut(out);
         cl.setErr(err);
-        ((BatchCommand) cl.getSubcommands().get("batch").getCommand()).progressLine = terminal;
         cl.setParameterExceptionHandler((ex, args) -> {
             String where = ex.getCommandLine().getCommandSpec().qualifiedName();
             err.println("jzk: " + ex.getMessage() + " (see: " + where + " --help)");

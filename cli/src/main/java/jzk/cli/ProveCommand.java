@@ -20,6 +20,7 @@ import jzk.prover.snarkjs.R1csFile;
 import jzk.prover.snarkjs.SnarkjsJson;
 import jzk.prover.snarkjs.SnarkjsProver;
 import jzk.prover.snarkjs.Zkey;
+import jzk.tornado.progress.Timings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,6 +84,14 @@ public final class ProveCommand implements Callable<Integer> {
 
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
+
+    @Option(names = "--timings", description = "Print where the command's time went (launcher, JVM boot, devices, "
+            + "parameters, kernel JIT and driver builds, proof) on stderr at the end; also JZK_TIMINGS=1.")
+    void timings(boolean on) {
+        if (on) {
+            Timings.enable();
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -157,15 +166,22 @@ public final class ProveCommand implements Callable<Integer> {
         String dev = session.devices().get(0);
         PorepGroth16 f = WorkloadHooks.groth16(input, shape, seed, err, session);
         PorepProofWorkload w;
-        try {
+        try (Timings.Phase t = Timings.phase("input (read or generated)")) {
             w = f.workload(f.input(0), input != null ? input.toString() : "generated input (seed " + seed + ")");
         } catch (PorepInputException e) {
             throw new CliException(CliException.USAGE, e.getMessage(), e);
         }
         long t0 = System.nanoTime();
-        PorepProof p = w.proveDirect(dev);
+        PorepProof p;
+        try (Timings.Phase t = Timings.phase("proof (in process, as reported)")) {
+            p = w.proveDirect(dev);
+        }
         double secs = (System.nanoTime() - t0) / 1e9;
-        if (!w.verify(p)) {
+        boolean ok;
+        try (Timings.Phase t = Timings.phase("verify")) {
+            ok = w.verify(p);
+        }
+        if (!ok) {
             // the input satisfied every constraint (checked in synthesis) and the parameters passed their checksums
             // when first opened: a damage since then, or a prover bug
             throw new CliException(CliException.FAILURE, "the proof does not verify under " + f.params().file()

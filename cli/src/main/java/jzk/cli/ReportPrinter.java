@@ -15,11 +15,12 @@ import jzk.prover.pipeline.MemoryBudget;
 import jzk.prover.pipeline.PermitPolicy;
 import jzk.prover.pipeline.ProofOutcome;
 import jzk.prover.pipeline.StageMetrics;
+import jzk.tornado.progress.Progress;
 
 /**
- * Human output of {@code jzk batch}: one line per proof as it is decided, a progress line on stderr when it is
- * a terminal (rewritten in place with {@code \r}, cleared before other output), and the summary with a legend
- * of its stage, buffer and policy names.
+ * Human output of {@code jzk batch}: one line per proof as it is decided, the batch's progress through
+ * {@link Progress} (a bar redrawn in place on a terminal, plain lines every 2 s otherwise), and the summary with a
+ * legend of its stage, buffer and policy names.
  *
  * <pre>
  * [3/10] VERIFIED — 12.3s (prove=11.1s, queue=1.2s)
@@ -39,21 +40,22 @@ final class ReportPrinter implements BatchRunner.Listener {
     static final int FEW_SAMPLES = 20;
 
     private final PrintWriter out;
-    private final PrintWriter err;
-    private final boolean progressLine;
-    private boolean progressShown;
+    private final Progress progress;
+    /** The batch's progress task, from its first progress event to the summary; guarded by {@code this}. */
+    private Progress.Task task;
 
-    ReportPrinter(PrintWriter out, PrintWriter err, boolean progressLine) {
+    /** Per-proof lines and the summary on {@code out}; the running batch drawn by {@code progress}. */
+    ReportPrinter(PrintWriter out, Progress progress) {
         this.out = out;
-        this.err = err;
-        this.progressLine = progressLine;
+        this.progress = progress;
     }
 
     @Override
     public void proofDone(int index, int count, ProofOutcome o) {
-        clearProgress();
-        out.println(proofLine(index, count, o));
-        out.flush();
+        progress.aside(() -> {
+            out.println(proofLine(index, count, o));
+            out.flush();
+        });
     }
 
     /** {@code VERIFIED} for a completed proof whose check passed, {@code COMPLETED, not verified} without one. */
@@ -68,29 +70,35 @@ final class ReportPrinter implements BatchRunner.Listener {
         };
     }
 
+    /**
+     * The batch as one {@link Progress} task of its proofs, the partitions in flight and the buffer counts (which
+     * stage they are in) as its detail: {@code batch [####....] 40% 4/10 proofs, …, 2 in flight, reserved 3.0 GiB
+     * synthesizing=2}.
+     */
     @Override
-    public void progress(BatchRunner.Progress p) {
-        if (!progressLine) {
+    public synchronized void progress(BatchRunner.Progress p) {
+        if (!progress.isActive()) {
             return;
+        }
+        if (task == null) {
+            task = progress.start("batch", p.count(), "proofs");
         }
         String counts = p.buffers().entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
-        err.print(String.format(Locale.ROOT, "\r[%d/%d] %.1fs, %d in flight, reserved %s %s\033[K", p.done(),
-                p.count(), p.elapsedSeconds(), p.inFlight(), MemoryBudget.format(p.reservedBytes()), counts));
-        err.flush();
-        progressShown = true;
+        task.detail(String.format(Locale.ROOT, "· %d in flight, reserved %s%s", p.inFlight(),
+                MemoryBudget.format(p.reservedBytes()), counts.isEmpty() ? "" : " " + counts));
+        task.advance(p.done() - task.done());
     }
 
-    private void clearProgress() {
-        if (progressShown) {
-            err.print("\r\033[K");
-            err.flush();
-            progressShown = false;
+    private synchronized void endProgress() {
+        if (task != null) {
+            task.close();
+            task = null;
         }
     }
 
     void summary(BatchReport r) {
-        clearProgress();
+        endProgress();
         BatchReport.Settings s = r.settings();
         long verified = r.proofs().stream().filter(p -> Boolean.TRUE.equals(p.verified())).count();
         out.println();

@@ -8,6 +8,8 @@ import jzk.prover.batch.DeviceNotAvailableException;
 import jzk.prover.batch.PorepGroth16;
 import jzk.prover.batch.ProverSession;
 import jzk.prover.circuits.PorepInputException;
+import jzk.tornado.progress.Progress;
+import jzk.tornado.progress.Timings;
 
 /**
  * THE PLUG-IN POINT for real proving in {@code jzk batch}: what it proves ({@link PorepGroth16}, the built-in
@@ -30,13 +32,9 @@ final class WorkloadHooks {
     static PorepGroth16 groth16(Path input, ShapeOptions shape, long seed, PrintWriter err, ProverSession session) {
         try {
             PorepGroth16 f = PorepGroth16.open(shape.shape(), shape.partitions, input, seed, shape.cache(),
-                    session, line -> {
-                err.println("jzk: " + line);
-                err.flush();
-            });
+                    session, line -> say(err, line));
             if (f.params().generated()) {
-                err.println("jzk: " + f.params().setupSummary());
-                err.flush();
+                say(err, f.params().setupSummary());
             }
             return f;
         } catch (PorepInputException e) {
@@ -48,13 +46,21 @@ final class WorkloadHooks {
         }
     }
 
+    /** One {@code jzk: } line on {@code err}, clear of a drawn progress bar. */
+    static void say(PrintWriter err, String line) {
+        Progress.installed().aside(() -> {
+            err.println("jzk: " + line);
+            err.flush();
+        });
+    }
+
     /**
      * The session of a command's {@code --device} names ({@link ProverSession#open}): without names the best GPU,
      * else {@code cpu}. An unknown name (one line naming it and the available devices) or a repeated one is a
      * usage error (exit 2); a {@code cuda:N} / {@code opencl:P:D} this machine lacks is "not available" (exit 3).
      */
     static ProverSession session(List<String> requested) {
-        try {
+        try (Timings.Phase t = Timings.phase("devices (probe and open)")) {
             return ProverSession.open(requested);
         } catch (DeviceNotAvailableException e) {
             throw new CliException(CliException.NOT_AVAILABLE, e.getMessage(), e);

@@ -10,6 +10,7 @@ import jzk.prover.pipeline.BatchReport;
 import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.ProofOutcome;
 import jzk.prover.pipeline.StageMetrics;
+import jzk.tornado.progress.Progress;
 import org.junit.jupiter.api.Test;
 
 class ReportPrinterTest {
@@ -69,20 +70,25 @@ class ReportPrinterTest {
     }
 
     @Test
-    void progressLineOnlyOnATerminalAndClearedBeforeProofLines() {
+    void batchProgressIsOneTaskOfTheProgressReporterClearedBeforeProofLines() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         BatchRunner.Progress p = new BatchRunner.Progress(1, 2, 5, 3.21,
                 Map.of("synthesizing", 2L, "abcWaiting", 0L), 3L << 30);
-        new ReportPrinter(new PrintWriter(out), new PrintWriter(err), false).progress(p);
+        new ReportPrinter(new PrintWriter(out), Progress.none()).progress(p);
         assertEquals("", err.toString());
 
-        ReportPrinter tty = new ReportPrinter(new PrintWriter(out, true), new PrintWriter(err, true), true);
+        long[] now = {0};
+        ReportPrinter tty = new ReportPrinter(new PrintWriter(out, true),
+                Progress.terminal(new PrintWriter(err, true), () -> now[0]));
+        tty.progress(new BatchRunner.Progress(0, 1, 5, 0.1, Map.of(), 0)); // the task starts at t = 0
+        now[0] = 2_000_000_000L;
         tty.progress(p);
-        assertEquals("\r[1/5] 3.2s, 2 in flight, reserved 3.0 GiB synthesizing=2\033[K", err.toString());
+        assertEquals("\rbatch [####....................]  20% 1/5 proofs, 0.5/s, ETA 8 s · 2 in flight, "
+                + "reserved 3.0 GiB synthesizing=2\033[K", err.toString().substring(err.toString().lastIndexOf('\r')));
         tty.proofDone(2, 5, new ProofOutcome(0, "x", ProofOutcome.Status.CANCELLED, "cancelled", null, null, 0, 0,
                 MS));
-        assertTrue(err.toString().endsWith("\r\033[K"), "progress line not cleared");
+        assertTrue(err.toString().contains("\r\033[K"), "progress line not cleared");
         assertEquals("[2/5] CANCELLED — 0.00s: cancelled" + System.lineSeparator(), out.toString());
     }
 }

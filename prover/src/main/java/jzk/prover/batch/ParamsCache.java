@@ -15,11 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import jzk.tornado.progress.Progress;
+import jzk.tornado.progress.Timings;
 import java.util.function.Supplier;
 import jzk.prover.config.ProverConfig;
 import jzk.prover.groth16.CompressedParams;
 import jzk.prover.groth16.CompressedParamsWriter;
 import jzk.prover.groth16.DeviceKey;
+import jzk.prover.groth16.CurveCheck;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.Setup;
@@ -139,7 +142,10 @@ public final class ParamsCache {
      */
     public Loaded loadOrGenerate(String label, R1cs cs, Consumer<String> log) throws IOException {
         long t0 = System.nanoTime();
-        byte[] id = shapeId(cs);
+        byte[] id;
+        try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
+            id = shapeId(cs);
+        }
         Path file = fileFor(label, id);
         boolean existed = Files.exists(file);
         ProvingKey pk = tryLoad(file, id, log);
@@ -167,7 +173,8 @@ public final class ParamsCache {
                 log.accept("generating Groth16 parameters for " + label + " (" + cs.numConstraints()
                         + " constraints, " + cs.numVariables() + " variables) into " + file + " (" + engine.name()
                         + ")");
-                ProvingKey gen = Setup.generate(cs, new SecureRandom(), engine.progress(log));
+                ProvingKey gen = Setup.generate(cs, new SecureRandom(), engine.progress(Progress.installed().isActive() ? Progress.installed()
+                        : Progress.lines(log, Progress.DEFAULT_INTERVAL_NANOS)));
                 summary = engine.summary(); // in Loaded, for the caller to print (the log stays one line per event)
                 // temp in the cache directory, fsynced, renamed: no partial file, no 0-byte .tmp left on SIGINT
                 AtomicFiles.write(file, tmp -> ParamsFile.write(tmp, gen, id));
@@ -313,11 +320,20 @@ public final class ParamsCache {
             return null;
         }
         try {
-            if (fullCheck || !isMarkedVerified(file)) {
+            boolean known = !fullCheck && isMarkedVerified(file);
+            if (!known) {
                 ParamsFile.verifyChecksums(file);
+            }
+            ProvingKey pk;
+            try (Timings.Phase t = Timings.phase("  parameter file read" + (known ? " (verified before)"
+                    : " (with on-curve checks)"))) {
+                // a file whose identity matches its marker passed the checksums and the curve checks when marked
+                pk = ParamsFile.read(file, id, !known, CurveCheck.subgroupCheckByDefault());
+            }
+            if (!known) {
                 markVerified(file);
             }
-            return ParamsFile.read(file, id);
+            return pk;
         } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException | IOException e) {
             log.accept("invalid parameter cache file, regenerating it: " + e.getMessage() + " (damaged file)");
             return null;

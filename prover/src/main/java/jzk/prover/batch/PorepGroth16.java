@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import jzk.tornado.progress.Timings;
 import jzk.prover.circuits.PartitionShape;
 import jzk.prover.circuits.PorepCircuit;
 import jzk.prover.circuits.PorepInputException;
@@ -120,11 +121,15 @@ public final class PorepGroth16 implements WorkloadFactory {
                 partitions = fixed.partitionCount();
             }
         }
-        R1cs cs = r1cs(shape);
+        R1cs cs;
+        try (Timings.Phase t = Timings.phase("circuit R1CS (recorded once per shape)")) {
+            cs = r1cs(shape);
+        }
         ParamsCache c = cache.withSetup(session::setupEngine);
         String label = shape.shapeId();
         ParamsCache.Loaded params = null;
         Map<String, ProvingKey> keys = new LinkedHashMap<>();
+        Timings.Phase loading = Timings.phase("parameters (cache load or generation)");
         for (String d : session.devices()) {
             if (!ProverSession.isCpu(d)) {
                 ParamsCache.Loaded k = session.residentKey(d, label, host -> c.loadResident(label, cs, host, log));
@@ -137,6 +142,7 @@ public final class PorepGroth16 implements WorkloadFactory {
             keys.put(ProverSession.CPU, k.pk());
             params = params == null ? k : params;
         }
+        loading.close();
         return new PorepGroth16(shape, partitions, fixed, files, seed, cs, params, keys, session);
     }
 

@@ -18,6 +18,8 @@ import jzk.prover.pipeline.PhaseTimes;
 import jzk.prover.pipeline.ProofWorkload;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Witness;
+import jzk.tornado.progress.Progress;
+import jzk.tornado.progress.Timings;
 
 /**
  * One proof (PoRep-like or StackedDRG-shaped) of a {@link PorepGroth16} batch, through the {@link ProofWorkload} stages:
@@ -222,8 +224,26 @@ public final class PorepProofWorkload implements ProofWorkload {
     public PorepProof proveDirect(String device) throws Exception {
         List<PartialProof> parts = new ArrayList<>();
         DeviceSlot slot = new DeviceSlot(device, 0, 0);
-        for (int i = 0; i < partitions(); i++) {
-            parts.add(finalizeStage(gpuStage(synthesize(i), slot)));
+        try (Progress.Task progress = Progress.installed().start("proving", partitions(), "partitions")) {
+            for (int i = 0; i < partitions(); i++) {
+                String of = "· partition " + (i + 1) + "/" + partitions() + ": ";
+                progress.detail(of + "synthesis");
+                Synthesized syn;
+                try (Timings.Phase t = Timings.phase("  synthesis (per partition)")) {
+                    syn = synthesize(i);
+                }
+                progress.detail(of + "GPU stage on " + device);
+                GpuResult gpu;
+                try (Timings.Phase t = Timings.phase("  GPU stage (per partition)")) {
+                    gpu = gpuStage(syn, slot);
+                }
+                progress.detail(of + "finalize");
+                try (Timings.Phase t = Timings.phase("  finalize (per partition)")) {
+                    parts.add(finalizeStage(gpu));
+                }
+                progress.detail("");
+                progress.advance(1);
+            }
         }
         return assemble(parts);
     }

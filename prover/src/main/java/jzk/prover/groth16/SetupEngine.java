@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import jzk.prover.config.ProverConfig;
+import jzk.tornado.progress.Progress;
 import jzk.tornado.bls.FixedBaseGpu;
 import jzk.tornado.bls.KernelHost;
 
@@ -87,20 +88,28 @@ public final class SetupEngine implements AutoCloseable {
     }
 
     /**
-     * Reports the fixed-base batches of the following {@link Setup#generate} to {@code log}
+     * Reports the fixed-base batches of the following {@link Setup#generate} to {@code log} as plain lines
      * ({@link SetupProgress}): a line at most every 2 s, none when generation ends sooner.
      */
     public SetupEngine progress(Consumer<String> log) {
-        return progress(log, SetupProgress.DEFAULT_INTERVAL_NANOS,
-                host == null ? CPU_PROGRESS_CHUNK : FixedBaseGpu.DEFAULT_BATCH);
+        return progress(Progress.lines(log, Progress.DEFAULT_INTERVAL_NANOS));
+    }
+
+    /** Reports the fixed-base batches of the following {@link Setup#generate} to {@code progress}. */
+    public SetupEngine progress(Progress progress) {
+        return progress(progress, host == null ? CPU_PROGRESS_CHUNK : FixedBaseGpu.DEFAULT_BATCH);
     }
 
     /** As {@link #progress(Consumer)} with a given interval and piece size (tests force lines on tiny shapes). */
     SetupEngine progress(Consumer<String> log, long intervalNanos, int chunkPoints) {
+        return progress(Progress.lines(log, intervalNanos), chunkPoints);
+    }
+
+    private SetupEngine progress(Progress p, int chunkPoints) {
         if (chunkPoints < 1) {
             throw new IllegalArgumentException("progress chunk must be ≥ 1 point, got " + chunkPoints);
         }
-        this.progress = new SetupProgress(log, intervalNanos);
+        this.progress = new SetupProgress(p);
         this.progressChunk = chunkPoints;
         return this;
     }
@@ -116,6 +125,7 @@ public final class SetupEngine implements AutoCloseable {
             if (progress != null) {
                 progress.begin(section, count);
                 progress.advance(count);
+                progress.end();
             }
             return r;
         }
@@ -132,6 +142,7 @@ public final class SetupEngine implements AutoCloseable {
             System.arraycopy(piece, 0, out, from * stride, m * stride);
             progress.advance(m);
         }
+        progress.end();
         return out;
     }
 

@@ -99,6 +99,25 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.string("jzk.test.opencl", null, null));
     }
 
+    /**
+     * The JIT's persistent kernel cache ({@link jzk.tornado.jit.KernelCache}): {@code jzk.kernel.cache} /
+     * {@code JZK_KERNEL_CACHE}, else {@code $JZK_CACHE/kernels} (beside the parameter cache), else
+     * {@code ~/.cache/jzk/kernels}; {@code none}: no cache (null). Read when called (JitBridge calls it once).
+     */
+    public static java.nio.file.Path kernelCacheDir() {
+        Reader r = new Reader(System::getProperty, System::getenv);
+        String v = r.string("jzk.kernel.cache", "JZK_KERNEL_CACHE", null);
+        if ("none".equalsIgnoreCase(v)) {
+            return null;
+        }
+        if (v != null) {
+            return java.nio.file.Path.of(v);
+        }
+        String base = r.string("JZK_CACHE", "JZK_CACHE", null);
+        return base != null ? java.nio.file.Path.of(base, "kernels")
+                : java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "jzk", "kernels");
+    }
+
     /** These settings with other native libraries and device override (device registry tests). */
     public RuntimeConfig withLibraries(String cuda, String openCl, String override) {
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,

@@ -20,15 +20,24 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ClassRepository {
     private static final Map<Class<?>, ClassModel> MODELS = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, String> SHAS = new ConcurrentHashMap<>();
 
     private ClassRepository() {
     }
 
+    /** The parsed class file of {@code c}; recorded as a dependency of the translation in progress ({@link KernelCache}). */
     static ClassModel model(Class<?> c) {
-        return MODELS.computeIfAbsent(c, ClassRepository::parse);
+        ClassModel m = MODELS.computeIfAbsent(c, k -> ClassFile.of().parse(classFile(k)));
+        KernelCache.recordClass(c, classSha(c));
+        return m;
     }
 
-    private static ClassModel parse(Class<?> c) {
+    /** SHA-256 (hex) of {@code c}'s class file, computed once per class. */
+    static String classSha(Class<?> c) {
+        return SHAS.computeIfAbsent(c, k -> KernelCache.sha(classFile(k)));
+    }
+
+    private static byte[] classFile(Class<?> c) {
         String path = c.getName().replace('.', '/') + ".class";
         ClassLoader loader = c.getClassLoader();
         try (InputStream in = loader == null ? ClassLoader.getSystemResourceAsStream(path)
@@ -36,7 +45,7 @@ final class ClassRepository {
             if (in == null) {
                 throw new KernelCompileException("class file " + path + " of " + c.getName() + " not found");
             }
-            return ClassFile.of().parse(in.readAllBytes());
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new KernelCompileException("cannot read class file " + path + ": " + e.getMessage(), e);
         }
@@ -83,7 +92,9 @@ final class ClassRepository {
         try {
             Class.forName(f.getDeclaringClass().getName(), true, f.getDeclaringClass().getClassLoader());
             f.setAccessible(true);
-            return f.get(null);
+            Object v = f.get(null);
+            KernelCache.recordStatic(owner, name, v);
+            return v;
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read static field " + owner.getName() + "." + name + ": " + e);
         }

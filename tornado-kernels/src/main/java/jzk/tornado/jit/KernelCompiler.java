@@ -40,16 +40,32 @@ public final class KernelCompiler {
      * @throws KernelCompileException if the kernel or a callee leaves the supported subset
      */
     public static CompiledKernel compile(Method kernel, Target target) {
+        return compile(kernel, target, null);
+    }
+
+    /**
+     * As {@link #compile(Method, Target)}, looking in the persistent {@code cache} (may be null) before translating
+     * and storing what was translated there ({@link KernelCache}; bypassed while {@code jzk.jit.override} or
+     * {@code jzk.jit.dump} is set).
+     */
+    public static CompiledKernel compile(Method kernel, Target target, KernelCache cache) {
         CompiledKernel k = CACHE.get(new Key(kernel, target));
         if (k != null) {
             return k;
         }
-        k = translate(kernel, target);
+        boolean diagnostics = isSet("jzk.jit.override") || isSet("jzk.jit.dump"); // they act in the translation
+        k = cache == null || diagnostics ? translate(kernel, target)
+                : cache.getOrTranslate(kernel, target, () -> translate(kernel, target));
         CompiledKernel prev = CACHE.putIfAbsent(new Key(kernel, target), k);
         return prev != null ? prev : k;
     }
 
-    private static CompiledKernel translate(Method kernel, Target target) {
+    private static boolean isSet(String property) {
+        String v = System.getProperty(property);
+        return v != null && !v.isEmpty();
+    }
+
+    static CompiledKernel translate(Method kernel, Target target) {
         Ir.Function fn = KernelReader.read(kernel);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
         int budget = limits == null ? Optimizer.BUDGET

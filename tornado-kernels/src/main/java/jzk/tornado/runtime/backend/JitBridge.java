@@ -7,17 +7,24 @@ import java.util.List;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
+import jzk.tornado.config.RuntimeConfig;
 import jzk.tornado.jit.CompiledKernel;
+import jzk.tornado.jit.KernelCache;
 import jzk.tornado.jit.KernelCompileException;
 import jzk.tornado.jit.KernelCompiler;
 import jzk.tornado.jit.Target;
+import jzk.tornado.progress.Timings;
 
 /**
  * Compiles a kernel method with the JIT ({@link KernelCompiler}) for a device's language and turns the
  * {@link CompiledKernel} into the runtime's {@link KernelSource}: PTX for {@code .target sm_<major><minor>} of a
- * CUDA device's compute capability, OpenCL C otherwise. The JIT caches per (method, target).
+ * CUDA device's compute capability, OpenCL C otherwise. The JIT caches per (method, target) in memory, and on disk
+ * in the persistent kernel cache ({@link KernelCache}).
  */
 final class JitBridge {
+    /** The persistent kernel cache ({@link RuntimeConfig#kernelCacheDir()}, read once), or null. */
+    private static final KernelCache CACHE = KernelCache.at(RuntimeConfig.kernelCacheDir());
+
     private JitBridge() {
     }
 
@@ -27,8 +34,8 @@ final class JitBridge {
             case OPENCL_C -> Target.openCl();
         };
         CompiledKernel ck;
-        try {
-            ck = KernelCompiler.compile(kernel, target);
+        try (Timings.Phase t = Timings.phase("kernel JIT (bytecode → " + device.language() + ")")) {
+            ck = KernelCompiler.compile(kernel, target, CACHE);
         } catch (KernelCompileException e) {
             throw new DeviceException("JIT cannot compile " + kernel.getDeclaringClass().getName() + "."
                     + kernel.getName() + " for " + device.name() + ": " + e.getMessage(), e);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
@@ -17,6 +18,8 @@ import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.api.OffHeapIntArray;
 import jzk.tornado.api.OffHeapLongArray;
+import jzk.tornado.progress.Progress;
+import jzk.tornado.progress.Timings;
 
 /**
  * Base of the CUDA and OpenCL devices: turns launch arguments into device values following the kernel's
@@ -82,11 +85,24 @@ public abstract class NativeDevice extends AbstractDevice {
         }
     }
 
+    /**
+     * JIT translation, then the driver's build, shown as one {@link Progress} task per kernel
+     * ({@code compiling kernel #3 NttKernels.pass for opencl:0:0, 4 s}: a first PoCL build can take many seconds).
+     */
     @Override
     protected DeviceKernel buildKernel(Method kernelMethod) {
-        KernelSource src = JitBridge.compile(kernelMethod, this);
-        return kernelFromSource(src);
+        String what = "compiling kernel #" + buildCount.incrementAndGet() + " " + kernelMethod.getDeclaringClass()
+                .getSimpleName() + "." + kernelMethod.getName() + " for " + name();
+        try (Progress.Task progress = Progress.installed().start(what, 0, null)) {
+            KernelSource src = JitBridge.compile(kernelMethod, this);
+            try (Timings.Phase t = Timings.phase("kernel driver build (" + language() + " → device code)")) {
+                return kernelFromSource(src);
+            }
+        }
     }
+
+    /** Kernels this device has built (numbers the progress lines). */
+    private final AtomicInteger buildCount = new AtomicInteger();
 
     // ---- segment copies the backends implement (range checks done here) ----
 
