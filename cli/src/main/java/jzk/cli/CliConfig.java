@@ -6,9 +6,10 @@ package jzk.cli;
  * belong to the prover's and tornado-kernels' configuration records, {@code JZK_JAVA_OPTS} to the {@code jzk}
  * launcher script). Read once, on first use.
  *
- * @param dbUrl the cluster job database ({@code JZK_DB}) when {@code --db} is not given, or null
+ * @param dbUrl    the cluster job database ({@code JZK_DB}) when {@code --db} is not given, or null
+ * @param progress the progress display ({@code JZK_PROGRESS}: see {@code Progress.forCli}), or null for the default
  */
-record CliConfig(String dbUrl) {
+record CliConfig(String dbUrl, String progress) {
     private static final class Holder {
         static final CliConfig CURRENT = fromEnvironment();
     }
@@ -19,6 +20,8 @@ record CliConfig(String dbUrl) {
 
     static CliConfig fromEnvironment() {
         String db = System.getenv("JZK_DB");
-        return new CliConfig(db == null || db.isBlank() ? null : db.trim());
+        String progress = System.getenv("JZK_PROGRESS");
+        return new CliConfig(db == null || db.isBlank() ? null : db.trim(),
+                progress == null || progress.isBlank() ? null : progress.trim());
     }
 }

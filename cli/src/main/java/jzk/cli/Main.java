@@ -32,7 +32,7 @@ public final class Main {
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         try {
-            Progress.install(Progress.forCli(err, terminal, System.getenv("JZK_PROGRESS")));
+            Progress.install(Progress.forCli(err, terminal, CliConfig.get().progress()));
         } catch (IllegalArgumentException e) {
             err.println("jzk: " + e.getMessage());
             err.flush();

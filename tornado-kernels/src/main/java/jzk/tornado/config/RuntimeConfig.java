@@ -118,6 +118,15 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 : java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "jzk", "kernels");
     }
 
+    /**
+     * Start-up and phase timings on stderr ({@code jzk.timings} / {@code JZK_TIMINGS}: {@code true} or {@code 1});
+     * read when called ({@code jzk.tornado.progress.Timings} calls it once, at class load).
+     */
+    public static boolean timingsEnabled() {
+        String v = new Reader(System::getProperty, System::getenv).string("jzk.timings", "JZK_TIMINGS", null);
+        return v != null && (v.equalsIgnoreCase("true") || v.equals("1"));
+    }
+
     /** These settings with other native libraries and device override (device registry tests). */
     public RuntimeConfig withLibraries(String cuda, String openCl, String override) {
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,

@@ -35,11 +35,7 @@ public final class Timings {
     }
 
     private static boolean readSetting() {
-        String v = System.getProperty("jzk.timings");
-        if (v == null || v.isBlank()) {
-            v = System.getenv("JZK_TIMINGS");
-        }
-        return v != null && (v.equalsIgnoreCase("true") || v.equals("1"));
+        return jzk.tornado.config.RuntimeConfig.timingsEnabled();
     }
 
     public static boolean enabled() {
