@@ -129,7 +129,7 @@ public final class NttKernels {
                         t[q] = tws[q * twStride + h - 1 + jl];
                     }
                 }
-                Mont32.mul(FR, t, 0, v, 0, t, 0);
+                MontFr.mul(t, 0, v, 0, t, 0);
             }
             Mont32.sub(FR, v, 0, u, 0, t, 0);
             Mont32.add(FR, u, 0, u, 0, t, 0);
@@ -154,8 +154,8 @@ public final class NttKernels {
         int i = ctx.globalIdx;
         if (i < n) {
             int[] t = new int[8];
-            Mont32.mul(FR, t, 0, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
-            Mont32.mul(FR, data, i * 8, data, i * 8, t, 0);
+            MontFr.mul(t, 0, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
+            MontFr.mul(data, i * 8, data, i * 8, t, 0);
         }
     }
 
@@ -163,7 +163,7 @@ public final class NttKernels {
     public static void powers(KernelContext ctx, int[] out, int[] lo, int[] hi, int lgLo, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            Mont32.mul(FR, out, i * 8, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
+            MontFr.mul(out, i * 8, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
         }
     }
 }

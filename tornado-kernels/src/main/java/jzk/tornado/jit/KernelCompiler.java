@@ -29,6 +29,8 @@ public final class KernelCompiler {
     }
 
     private static final Map<Key, CompiledKernel> CACHE = new ConcurrentHashMap<>();
+    /** {@code -Djzk.jit.maxnreg=N}: every PTX kernel's register cap (0: none); unset (-1): the kernels' own. */
+    private static final int MAX_REGISTERS = Integer.getInteger("jzk.jit.maxnreg", -1);
 
     private KernelCompiler() {
     }
@@ -49,8 +51,10 @@ public final class KernelCompiler {
     }
 
     private static CompiledKernel translate(Method kernel, Target target) {
-        Ir.Function fn = KernelReader.read(kernel);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
+        boolean ptx = target.kind() == TargetKind.PTX;
+        Ir.Function fn = KernelReader.read(kernel, ptx && MontMulPtx.ENABLED && (limits == null || limits.carryChains()));
+        int maxRegisters = MAX_REGISTERS >= 0 ? MAX_REGISTERS : limits == null ? 0 : limits.maxRegisters();
         int budget = limits == null ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
         int scalarMax = limits == null || limits.scalarMax() < 0 ? ScalarReplacement.MAX_ELEMENTS : limits.scalarMax();
@@ -59,7 +63,7 @@ public final class KernelCompiler {
         String source = override(kernel, target);
         if (source == null) {
             source = switch (target.kind()) {
-                case PTX -> PtxWriter.write(fn, target.smVersion(), origin);
+                case PTX -> PtxWriter.write(fn, target.smVersion(), origin, maxRegisters);
                 case OPENCL_C -> OpenClWriter.write(fn, origin);
             };
         }

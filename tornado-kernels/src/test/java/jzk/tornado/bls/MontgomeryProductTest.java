@@ -1,0 +1,30 @@
+package jzk.tornado.bls;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import jzk.tornado.api.MontgomeryProduct;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The moduli written into the {@link MontgomeryProduct} annotations of {@link MontFp#mul} and {@link MontFr#mul}
+ * are the ones their Java bodies use ({@link Mont32#MODULUS}, {@link Mont32#NEG_INV}): the JIT's PTX product is
+ * built from the annotation, the jvm twin from the body.
+ */
+class MontgomeryProductTest {
+    private static MontgomeryProduct of(Class<?> c) throws Exception {
+        return c.getDeclaredMethod("mul", int[].class, int.class, int[].class, int.class, int[].class, int.class)
+                .getAnnotation(MontgomeryProduct.class);
+    }
+
+    @Test
+    void annotationsMatchTheBodies() throws Exception {
+        MontgomeryProduct fp = of(MontFp.class);
+        assertArrayEquals(Arrays.copyOfRange(Mont32.MODULUS, 12, 24), fp.modulus());
+        assertEquals(Mont32.NEG_INV[Mont32.FP], fp.negInv());
+        MontgomeryProduct fr = of(MontFr.class);
+        assertArrayEquals(Arrays.copyOfRange(Mont32.MODULUS, 0, 8), fr.modulus());
+        assertEquals(Mont32.NEG_INV[Mont32.FR], fr.negInv());
+    }
+}
