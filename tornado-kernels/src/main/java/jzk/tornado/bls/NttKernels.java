@@ -1,5 +1,6 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.api.JitLimits;
 import jzk.tornado.api.KernelContext;
 
 /**
@@ -41,14 +42,22 @@ public final class NttKernels {
     public static final int BLOCK_INTS = 8192;
     /** Largest block of {@link #passSmall}: its local arrays are a quarter of {@link #pass}'s (more groups per SM). */
     public static final int LG_SMALL_BLOCK = 8;
+    private static final int FR = Mont32.FR;
     private static final int SMALL_BLOCK = 256;
     private static final int SMALL_BLOCK_INTS = 2048;
-    private static final int FR = Mont32.FR;
+
+    /**
+     * Registers per thread of the passes in PTX: with the carry-chain Fr product ({@link MontFr}) ptxas takes 48,
+     * and at 40 it spills nothing; 40 fit 3 work-groups of 512 (k = 10) on a multiprocessor instead of 2, 12 of 128
+     * (k = 8) instead of 10.
+     */
+    static final int PASS_REGISTERS = 40;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
      * CUDA block may declare statically).
      */
+    @JitLimits(maxRegisters = PASS_REGISTERS)
     public static void pass(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
@@ -56,6 +65,7 @@ public final class NttKernels {
     }
 
     /** A pass of {@code k ≤ LG_SMALL_BLOCK} stages (8 KiB of data, 127 twiddles). */
+    @JitLimits(maxRegisters = PASS_REGISTERS)
     public static void passSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);

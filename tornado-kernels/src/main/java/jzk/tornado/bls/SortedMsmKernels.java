@@ -81,12 +81,9 @@ public final class SortedMsmKernels {
      * time, the accumulator is a private array and the mixed addition straight-line code ({@link XyzzStraight}),
      * so the JIT scalar-replaces all of it and the kernel has no local-memory frame; the sum is stored once at the
      * end. The limits keep each Montgomery product's outer loop rolled (17 copies of one limb step instead of
-     * 17·12), so ptxas builds the kernel in seconds, while the copy, compare and Fp2-coefficient loops unroll; for
-     * PTX the products are the JIT's straight-line carry-chain code instead ({@code MontFp.mul} is a
-     * {@link jzk.tornado.api.MontgomeryProduct}), capped at 128 registers so 16 warps fit a multiprocessor (ptxas
-     * would take 154; at 128 it spills 24 bytes).
+     * 17·12), so ptxas builds the kernel in seconds, while the copy, compare and Fp2-coefficient loops unroll.
      */
-    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS, maxRegisters = 128)
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
     public static void sumSlicesG1(KernelContext ctx, int[] bases, int[] entries, int[] sliceStart, int[] sums,
                                    int slices) {
         sumSlicesStraight(ctx, 1, bases, entries, sliceStart, sums, slices);

@@ -29,7 +29,7 @@ public final class KernelCompiler {
     }
 
     private static final Map<Key, CompiledKernel> CACHE = new ConcurrentHashMap<>();
-    /** {@code -Djzk.jit.maxnreg=N}: every PTX kernel's register cap (0: none); unset (-1): the kernels' own. */
+    /** {@code -Djzk.jit.maxnreg=N}: every PTX kernel's register cap (0: none); unset: each kernel's own. */
     private static final int MAX_REGISTERS = Integer.getInteger("jzk.jit.maxnreg", -1);
 
     private KernelCompiler() {
@@ -51,12 +51,11 @@ public final class KernelCompiler {
     }
 
     private static CompiledKernel translate(Method kernel, Target target) {
+        Ir.Function fn = KernelReader.read(kernel, target.kind() == TargetKind.PTX && MontMulPtx.ENABLED);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
-        boolean ptx = target.kind() == TargetKind.PTX;
-        Ir.Function fn = KernelReader.read(kernel, ptx && MontMulPtx.ENABLED && (limits == null || limits.carryChains()));
-        int maxRegisters = MAX_REGISTERS >= 0 ? MAX_REGISTERS : limits == null ? 0 : limits.maxRegisters();
-        int budget = limits == null ? Optimizer.BUDGET
+        int budget = limits == null || limits.unrollBudget() < 0 ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
+        int maxRegisters = MAX_REGISTERS >= 0 ? MAX_REGISTERS : limits == null ? 0 : limits.maxRegisters();
         int scalarMax = limits == null || limits.scalarMax() < 0 ? ScalarReplacement.MAX_ELEMENTS : limits.scalarMax();
         Optimizer.run(fn, budget, scalarMax);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();

@@ -8,9 +8,9 @@ import jzk.tornado.api.MontgomeryProduct;
 import org.junit.jupiter.api.Test;
 
 /**
- * The moduli written into the {@link MontgomeryProduct} annotations of {@link MontFp#mul} and {@link MontFr#mul}
- * are the ones their Java bodies use ({@link Mont32#MODULUS}, {@link Mont32#NEG_INV}): the JIT's PTX product is
- * built from the annotation, the jvm twin from the body.
+ * The modulus written into the {@link MontgomeryProduct} annotation of {@link MontFr#mul} is the one its Java body
+ * uses ({@link Mont32#MODULUS}, {@link Mont32#NEG_INV}): the JIT's PTX product is built from the annotation, the
+ * jvm twin from the body. {@link MontFp#mul} stays unmarked (its kernels measured slower with the PTX product).
  */
 class MontgomeryProductTest {
     private static MontgomeryProduct of(Class<?> c) throws Exception {
@@ -20,9 +20,7 @@ class MontgomeryProductTest {
 
     @Test
     void annotationsMatchTheBodies() throws Exception {
-        MontgomeryProduct fp = of(MontFp.class);
-        assertArrayEquals(Arrays.copyOfRange(Mont32.MODULUS, 12, 24), fp.modulus());
-        assertEquals(Mont32.NEG_INV[Mont32.FP], fp.negInv());
+        org.junit.jupiter.api.Assertions.assertNull(of(MontFp.class));
         MontgomeryProduct fr = of(MontFr.class);
         assertArrayEquals(Arrays.copyOfRange(Mont32.MODULUS, 0, 8), fr.modulus());
         assertEquals(Mont32.NEG_INV[Mont32.FR], fr.negInv());

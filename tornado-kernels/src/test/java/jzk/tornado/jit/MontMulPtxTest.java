@@ -11,14 +11,16 @@ import java.util.List;
 import java.util.Random;
 
 import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.MontgomeryProduct;
 import jzk.tornado.bls.MontFp;
 import org.junit.jupiter.api.Test;
 
 /**
- * The carry-chain Montgomery product the PTX writer emits for {@link jzk.tornado.api.MontgomeryProduct} methods
- * ({@link MontMulPtx}), run in the {@link PtxInterpreter}, against {@code a·b·2^-384 mod p} computed with
+ * The carry-chain Montgomery product the PTX writer emits for {@link MontgomeryProduct} methods
+ * ({@link MontMulPtx}), run in the {@link PtxInterpreter}, against {@code a·b·2^-32n mod m} computed with
  * BigInteger (independent of both the Java body and the emitter) on edge and random reduced inputs, and with the
- * output aliasing an input.
+ * output aliasing an input: Fr (8 limbs, {@link jzk.tornado.bls.MontFr}, as the NTT uses it) and Fp (12 limbs,
+ * through a marked wrapper of {@link MontFp#mul}, which the kernels call unmarked).
  */
 class MontMulPtxTest {
     /** p of BLS12-381, IETF draft-irtf-cfrg-pairing-friendly-curves §4.2.1. */
@@ -26,11 +28,18 @@ class MontMulPtxTest {
             + "f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
     private static final BigInteger R_INV = BigInteger.ONE.shiftLeft(384).modInverse(P);
 
+    /** {@link MontFp#mul} marked as a Montgomery product (p of BLS12-381, −p⁻¹ mod 2^32 = 0xfffcfffd). */
+    @MontgomeryProduct(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0,
+        0xf38512bf, 0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea}, negInv = 0xfffcfffd)
+    public static void fpMulMarked(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
+        MontFp.mul(r, ro, a, ao, b, bo);
+    }
+
     /** Test kernel: r_i = a_i·b_i (Montgomery), item i at limb offset 12·i. */
     public static void fpMul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            MontFp.mul(r, 12 * i, a, 12 * i, b, 12 * i);
+            fpMulMarked(r, 12 * i, a, 12 * i, b, 12 * i);
         }
     }
 
@@ -38,7 +47,7 @@ class MontMulPtxTest {
     public static void fpSqrInPlace(KernelContext ctx, int[] a, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            MontFp.mul(a, 12 * i, a, 12 * i, a, 12 * i);
+            fpMulMarked(a, 12 * i, a, 12 * i, a, 12 * i);
         }
     }
 
