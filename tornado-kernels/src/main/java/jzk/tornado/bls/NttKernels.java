@@ -47,17 +47,17 @@ public final class NttKernels {
     private static final int SMALL_BLOCK_INTS = 2048;
 
     /**
-     * Registers per thread of the passes in PTX: with the carry-chain Fr product ({@link MontFr}) ptxas takes 48,
-     * and at 40 it spills nothing; 40 fit 3 work-groups of 512 (k = 10) on a multiprocessor instead of 2, 12 of 128
-     * (k = 8) instead of 10.
+     * Registers per thread of {@link #passSmall} in PTX: with the carry-chain Fr product ({@link MontFr}) ptxas
+     * takes 48 and at 40 spills nothing; 40 fit 12 work-groups of 128 (k = 8) on a multiprocessor instead of 10.
+     * H200, one call: NTT 2^24 (8 + 8 + 8) 8.67 → 8.54 ms. {@link #pass} keeps ptxas's choice: capped alike
+     * (3 groups of 512 instead of 2) NTT 2^20 (10 + 10) went 0.79 → 0.90 ms.
      */
-    static final int PASS_REGISTERS = 40;
+    static final int SMALL_PASS_REGISTERS = 40;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
      * CUDA block may declare statically).
      */
-    @JitLimits(maxRegisters = PASS_REGISTERS)
     public static void pass(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
@@ -65,7 +65,7 @@ public final class NttKernels {
     }
 
     /** A pass of {@code k ≤ LG_SMALL_BLOCK} stages (8 KiB of data, 127 twiddles). */
-    @JitLimits(maxRegisters = PASS_REGISTERS)
+    @JitLimits(maxRegisters = SMALL_PASS_REGISTERS)
     public static void passSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
