@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, serve). `serve` measures jzk serve
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -31,10 +31,23 @@ for step in "${STEPS[@]}"; do
             run mulprobe 60 "$BUNDLE/run.sh" jzk.bench.kernels.MulProbe
             run kernels 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
-        peer)
+        peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
+              # backends: OpenCL C runs the Java field code); frmul: Fr mul/s. PEER_BACKENDS: default PTX and
+              # NVIDIA OpenCL
             run sppark 240 "${SPPARK_BENCH:-$BUNDLE/../../../shared/tools/sppark-bench/sppark-bench}" 20,22,24 20,24 5 22
-            run peer-jzk 400 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 reps=5 \
-                backends=cuda:0,opencl:1:0 ;;
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=16" \
+                run peer-jzk 400 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 \
+                frmul=1 reps=5 msmItems= backends="${PEER_BACKENDS:-cuda:0,opencl:1:0}" ;;
+        kernels-ab) # issue 11, same call: the PTX rows as before the carry chains (Java bodies, no register caps:
+                    # the code of main 8fe2ccd), and the NTT with carry chains but without the passes' register cap
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0 -Djzk.jit.carryChains=false -Djzk.jit.maxnreg=0" \
+                run no-carry 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 \
+                frmul=1 reps=5 msmItems= backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=0 -Djzk.jit.maxnreg=0" \
+                run no-maxnreg 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=5 backends=cuda:0
+            # the G1 2^20 resident bimodality: every repetition profiled, its phases printed
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgMsm=0 -Djzk.bench.msmPhases=true" \
+                run msm-phases 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20 reps=8 msmItems= backends=cuda:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

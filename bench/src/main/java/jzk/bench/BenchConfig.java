@@ -13,9 +13,10 @@ package jzk.bench;
  * @param cpuMaxLgMsm   largest MSM (lg) of {@code BlsBench}'s CPU baseline ({@code jzk.bench.cpuMaxLgMsm}, 20)
  * @param clockTicksPerSecond clock ticks per second of {@code /proc} CPU times, for {@code SnarkjsBench}'s
  *                      children ({@code jzk.clkTck}, default 100, Linux's USER_HZ)
+ * @param msmPhases     {@code BlsBench} prints the phases of every resident sorted-MSM call ({@code jzk.bench.msmPhases})
  */
 public record BenchConfig(boolean cpuDevices, int jvmMaxLgMix, int cpuMaxLgNtt, int cpuMaxLgMsm,
-                          long clockTicksPerSecond) {
+                          long clockTicksPerSecond, boolean msmPhases) {
     private static final class Holder {
         static final BenchConfig CURRENT = fromEnvironment();
     }
@@ -29,6 +30,6 @@ public record BenchConfig(boolean cpuDevices, int jvmMaxLgMix, int cpuMaxLgNtt, 
     public static BenchConfig fromEnvironment() {
         return new BenchConfig(Boolean.getBoolean("jzk.bench.cpu"), Integer.getInteger("jzk.bench.jvmMaxLgMix", 12),
                 Integer.getInteger("jzk.bench.cpuMaxLgNtt", 24), Integer.getInteger("jzk.bench.cpuMaxLgMsm", 20),
-                Long.getLong("jzk.clkTck", 100));
+                Long.getLong("jzk.clkTck", 100), Boolean.getBoolean("jzk.bench.msmPhases"));
     }
 }

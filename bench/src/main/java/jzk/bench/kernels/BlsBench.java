@@ -61,6 +61,8 @@ public final class BlsBench {
     private static final int JVM_MAX_LG_MSM = 8;
     /** Largest mixed-scalar MSM the jvm device and CPU OpenCL run (mostly 0/1 scalars: a few additions each). */
     private static final int JVM_MAX_LG_MIX = BenchConfig.get().jvmMaxLgMix();
+    /** Print the phases of every resident sorted-MSM call ({@code -Djzk.bench.msmPhases=true}). */
+    private static final boolean MSM_PHASES = BenchConfig.get().msmPhases();
     /** Largest NTT the CPU baseline runs. */
     private static final int CPU_MAX_LG_NTT = BenchConfig.get().cpuMaxLgNtt();
     /** Largest MSM the CPU baseline runs (field-arith's Pippenger). */
@@ -320,7 +322,15 @@ public final class BlsBench {
             h.finish();
             double basesMs = (System.nanoTime() - b0) / 1e6; // bases and scalars uploaded once, not in the medians
             long[][] out = new long[2][];
-            Timing resident = time(reps, () -> out[0] = SortedMsm.msm(rb, sc));
+            // -Djzk.bench.msmPhases=true: every resident call profiled (a device wait after each phase) and its
+            // phases printed, to see where a slow repetition spends its time
+            Runnable residentCall = !MSM_PHASES ? () -> out[0] = SortedMsm.msm(rb, sc) : () -> {
+                long[] p = SortedMsm.profiled(() -> out[0] = SortedMsm.msm(rb, sc));
+                System.err.printf("[phases] %s 2^%d %s: upload %.1f, check %.1f, hist %.1f, host %.1f, scatter %.1f,"
+                        + " sums %.1f, reduce %.1f ms%n", op, lg, h.name(), p[0] / 1e6, p[1] / 1e6, p[2] / 1e6,
+                        p[3] / 1e6, p[4] / 1e6, p[5] / 1e6, p[6] / 1e6);
+            };
+            Timing resident = time(reps, residentCall);
             Timing total = time(reps, () -> out[1] = SortedMsm.msm(rb, scalars));
             long[] ref = first.putIfAbsent(op + lg, out[0]);
             boolean same = (ref == null || Arrays.equals(ref, out[0])) && Arrays.equals(out[0], out[1]);

@@ -13,16 +13,23 @@ import java.lang.annotation.Target;
  * whose field products keep their outer limb loop rolled ({@link jzk.tornado.bls.MontFp#mul}) while the small
  * copy and compare loops still unroll.
  *
- * <p>Invariant: only code size and speed depend on them, never results (unrolling and scalar replacement preserve
- * semantics); the jvm device ignores them. {@code -Djzk.jit.opt=false} still turns the whole optimiser off, and
+ * <p>Invariant: only code size and speed depend on them, never results (unrolling, scalar replacement and register caps
+ * preserve semantics); the jvm device ignores them. {@code -Djzk.jit.opt=false} still turns the whole optimiser off, and
  * {@code -Djzk.jit.kernelBudget=N} replaces every such kernel's unroll budget (for measurements).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface JitLimits {
-    /** Most instructions one loop may grow to when unrolled; 0 unrolls nothing. */
-    int unrollBudget();
+    /** Most instructions one loop may grow to when unrolled; 0 unrolls nothing; negative keeps the global setting. */
+    int unrollBudget() default -1;
 
     /** Largest private array (elements) replaced by registers; negative keeps the global setting. */
     int scalarMax() default -1;
+
+    /**
+     * PTX only: at most this many registers per thread ({@code .maxnreg}), so that more work-groups fit a
+     * multiprocessor (65 536 registers each); 0 leaves it to ptxas. {@code -Djzk.jit.maxnreg=N} replaces every
+     * such cap ({@code 0}: none), for measurements.
+     */
+    int maxRegisters() default 0;
 }

@@ -32,7 +32,7 @@ public final class FieldKernels {
         int i = ctx.globalIdx;
         if (i < n) {
             int[] t = new int[8];
-            Mont32.mul(Mont32.FR, t, 0, a, i * 8, b, i * 8);
+            MontFr.mul(t, 0, a, i * 8, b, i * 8);
             Mont32.sub(Mont32.FR, a, i * 8, t, 0, c, i * 8);
         }
     }
@@ -117,10 +117,10 @@ public final class FieldKernels {
             for (int k = 0; k < 8; k++) {
                 v[k] = x[i * 8 + k];
             }
-            Mont32.mul(Mont32.FR, v, 8, v, 0, v, 0);
+            MontFr.mul(v, 8, v, 0, v, 0);
             for (int it = 0; it < iterations; it++) {
-                Mont32.mul(Mont32.FR, v, 0, v, 0, v, 8);
-                Mont32.mul(Mont32.FR, v, 8, v, 8, v, 0);
+                MontFr.mul(v, 0, v, 0, v, 8);
+                MontFr.mul(v, 8, v, 8, v, 0);
             }
             for (int k = 0; k < 8; k++) {
                 x[i * 8 + k] = v[k];

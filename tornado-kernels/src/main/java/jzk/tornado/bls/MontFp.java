@@ -52,7 +52,12 @@ public final class MontFp {
     static final long P10 = 0x397fe69aL;
     static final long P11 = 0x1a0111eaL;
 
-    /** r = a·b·R⁻¹ mod p (Montgomery product), all reduced; r may alias a or b. */
+    /**
+     * r = a·b·R⁻¹ mod p (Montgomery product), all reduced; r may alias a or b. Deliberately not a
+     * {@link jzk.tornado.api.MontgomeryProduct}: with the JIT's carry-chain product the MSM slice sums gained
+     * nothing on the H200 (G1 2^22 / 2^24 sums 76 / 280 ms → 75 / 278 ms) and G2 lost (2^22 sums 252 → 394 ms: 255
+     * registers and spills); bench-results/h200-kernels-s4-2026-12-01.
+     */
     public static void mul(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         int a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
         int a6 = a[ao + 6], a7 = a[ao + 7], a8 = a[ao + 8], a9 = a[ao + 9], a10 = a[ao + 10], a11 = a[ao + 11];

@@ -1,5 +1,6 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.api.JitLimits;
 import jzk.tornado.api.KernelContext;
 
 /**
@@ -41,9 +42,17 @@ public final class NttKernels {
     public static final int BLOCK_INTS = 8192;
     /** Largest block of {@link #passSmall}: its local arrays are a quarter of {@link #pass}'s (more groups per SM). */
     public static final int LG_SMALL_BLOCK = 8;
+    private static final int FR = Mont32.FR;
     private static final int SMALL_BLOCK = 256;
     private static final int SMALL_BLOCK_INTS = 2048;
-    private static final int FR = Mont32.FR;
+
+    /**
+     * Registers per thread of {@link #passSmall} in PTX: with the carry-chain Fr product ({@link MontFr}) ptxas
+     * takes 48 and at 40 spills nothing; 40 fit 12 work-groups of 128 (k = 8) on a multiprocessor instead of 10.
+     * H200, one call: NTT 2^24 (8 + 8 + 8) 8.67 → 8.54 ms. {@link #pass} keeps ptxas's choice: capped alike
+     * (3 groups of 512 instead of 2) NTT 2^20 (10 + 10) went 0.79 → 0.90 ms.
+     */
+    static final int SMALL_PASS_REGISTERS = 40;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
@@ -56,6 +65,7 @@ public final class NttKernels {
     }
 
     /** A pass of {@code k ≤ LG_SMALL_BLOCK} stages (8 KiB of data, 127 twiddles). */
+    @JitLimits(maxRegisters = SMALL_PASS_REGISTERS)
     public static void passSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
@@ -129,7 +139,7 @@ public final class NttKernels {
                         t[q] = tws[q * twStride + h - 1 + jl];
                     }
                 }
-                Mont32.mul(FR, t, 0, v, 0, t, 0);
+                MontFr.mul(t, 0, v, 0, t, 0);
             }
             Mont32.sub(FR, v, 0, u, 0, t, 0);
             Mont32.add(FR, u, 0, u, 0, t, 0);
@@ -154,8 +164,8 @@ public final class NttKernels {
         int i = ctx.globalIdx;
         if (i < n) {
             int[] t = new int[8];
-            Mont32.mul(FR, t, 0, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
-            Mont32.mul(FR, data, i * 8, data, i * 8, t, 0);
+            MontFr.mul(t, 0, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
+            MontFr.mul(data, i * 8, data, i * 8, t, 0);
         }
     }
 
@@ -163,7 +173,7 @@ public final class NttKernels {
     public static void powers(KernelContext ctx, int[] out, int[] lo, int[] hi, int lgLo, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            Mont32.mul(FR, out, i * 8, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
+            MontFr.mul(out, i * 8, hi, (i >>> lgLo) * 8, lo, (i & ((1 << lgLo) - 1)) * 8);
         }
     }
 }

@@ -67,6 +67,17 @@ public final class SortedMsm {
     static volatile boolean profile;
     static final long[] lastPhases = new long[7];
 
+    /** Runs {@code call} (sorted MSMs) with profiling on; the phase times (ns, as {@link #lastPhases}) of its last MSM. */
+    public static long[] profiled(Runnable call) {
+        profile = true;
+        try {
+            call.run();
+        } finally {
+            profile = false;
+        }
+        return lastPhases.clone();
+    }
+
     /**
      * One {@link #msm(ResidentBases, long[])} call with {@link #profile} on: its phase times (ns, indexed as
      * {@link #lastPhases}). For benchmarks only.
@@ -197,32 +208,12 @@ public final class SortedMsm {
         host.read(cursor, 0, counts, ids);
         t = mark(host, 2, t);
         // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
-        int[] start = new int[ids];
-        long entries = 0;
-        for (int b = 0; b < ids; b++) {
-            start[b] = (int) entries;
-            entries += counts[b];
-        }
-        if (entries > Integer.MAX_VALUE) {
-            throw new IllegalStateException("sorted MSM segment of " + n + " points has " + entries
-                    + " bucket entries, more than one int-indexed buffer holds; use smaller segments");
-        }
-        int size = (int) Math.max(1, (entries + targetSlices - 1) / targetSlices);
-        int[] bucketSlice = new int[ids + 1];
-        long sliceCount = 0;
-        for (int b = 0; b < ids; b++) {
-            bucketSlice[b] = (int) sliceCount;
-            sliceCount += (counts[b] + size - 1) / size;
-        }
-        bucketSlice[ids] = (int) sliceCount;
-        int slices = (int) sliceCount;
-        int[] sliceStart = new int[slices + 1];
-        for (int b = 0; b < ids; b++) {
-            for (int s = bucketSlice[b], k = 0; s < bucketSlice[b + 1]; s++, k++) {
-                sliceStart[s] = start[b] + k * size;
-            }
-        }
-        sliceStart[slices] = (int) entries;
+        BucketSlices layout = BucketSlices.of(counts, n, targetSlices);
+        int[] start = layout.start();
+        long entries = layout.entries();
+        int[] bucketSlice = layout.bucketSlice();
+        int[] sliceStart = layout.sliceStart();
+        int slices = layout.slices();
         t = mark(host, 3, t);
         int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
         KernelHost.Buffer sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1);

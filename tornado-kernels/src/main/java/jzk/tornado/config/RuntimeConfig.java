@@ -40,13 +40,18 @@ import java.util.function.UnaryOperator;
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
  *                            the first OpenCL device ({@code jzk.test.opencl})
+ * @param jitCarryChains      Montgomery products marked {@code @MontgomeryProduct} become PTX carry chains
+ *                            ({@code jzk.jit.carryChains}, default true; false keeps the Java body)
+ * @param jitMaxRegisters     replaces every kernel's {@code JitLimits.maxRegisters} ({@code .maxnreg}); −1 keeps
+ *                            them, 0 drops every cap ({@code jzk.jit.maxnreg})
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
-                            int setupBatchItems, String testDevices, String testOpenCl) {
+                            int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
+                            int jitMaxRegisters) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -96,7 +101,9 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
-                r.string("jzk.test.opencl", null, null));
+                r.string("jzk.test.opencl", null, null),
+                r.flag("jzk.jit.carryChains", true),
+                r.integer("jzk.jit.maxnreg", -1));
     }
 
     /**
@@ -132,7 +139,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
-                setupBatchItems, testDevices, testOpenCl);
+                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters);
     }
 
     /**

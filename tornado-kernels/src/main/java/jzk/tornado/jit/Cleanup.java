@@ -122,7 +122,8 @@ final class Cleanup {
                 Ir.Insn insn = b.insns.get(k);
                 Ir.Var d = ConstantPropagation.dst(insn);
                 boolean pure = !(insn instanceof Ir.AtomicAdd);
-                if (d != null && pure && !live.get(d.id())) {
+                if (d != null && pure && !live.get(d.id())
+                        || insn instanceof Ir.MontMul mm && mm.dst().stream().noneMatch(v -> live.get(v.id()))) {
                     removed = true;
                     continue;
                 }
@@ -172,6 +173,11 @@ final class Cleanup {
             case Ir.AtomicAdd a -> {
                 use(a.index(), live);
                 use(a.value(), live);
+            }
+            case Ir.MontMul mm -> {
+                mm.dst().forEach(v -> live.clear(v.id()));
+                mm.a().forEach(o -> use(o, live));
+                mm.b().forEach(o -> use(o, live));
             }
             default -> {
             }

@@ -93,6 +93,10 @@ final class ConstantPropagation {
 
     /** Applies {@code insn} to {@code env}. */
     static void transfer(Ir.Insn insn, Env env) {
+        if (insn instanceof Ir.MontMul mm) {
+            mm.dst().forEach(v -> env.set(v, null));
+            return;
+        }
         Ir.Var d = dst(insn);
         if (d != null) {
             env.set(d, evaluate(insn, env));
@@ -235,6 +239,8 @@ final class ConstantPropagation {
                 Ir.Operand v = subst(at.value(), env);
                 yield i == at.index() && v == at.value() ? at : new Ir.AtomicAdd(at.dst(), at.array(), i, v);
             }
+            case Ir.MontMul mm -> new Ir.MontMul(mm.dst(), mm.a().stream().map(o -> subst(o, env)).toList(),
+                    mm.b().stream().map(o -> subst(o, env)).toList(), mm.modulus(), mm.negInv());
             default -> insn;
         };
     }

@@ -322,6 +322,9 @@ final class Intrinsics {
 
     private static void inlineStatic(InsnInterpreter in, String owner, String name, MethodTypeDesc mtd) {
         Class<?> cls = ClassRepository.load(owner, in.mt.owner);
+        if (in.mt.kernel.montMul && montMul(in, cls, name, mtd)) {
+            return;
+        }
         MethodModel m = ClassRepository.method(cls, name, mtd.descriptorString());
         if (m == null) {
             throw in.error("static method " + owner.replace('/', '.') + "." + name + mtd.descriptorString()
@@ -372,5 +375,73 @@ final class Intrinsics {
         if (rt != null) {
             in.push(rt, null, false);
         }
+    }
+
+    /**
+     * A call of a {@link jzk.tornado.api.MontgomeryProduct} method {@code (int[] r, int ro, int[] a, int ao,
+     * int[] b, int bo)} as loads of a and b, one {@link Ir.MontMul}, stores of r (all loads before the stores, so
+     * r may alias a or b as the contract allows); false (inline the body) if the method is not one or its modulus
+     * does not meet the annotation's constraints.
+     */
+    private static boolean montMul(InsnInterpreter in, Class<?> cls, String name, MethodTypeDesc mtd) {
+        if (!mtd.descriptorString().equals("([II[II[II)V")) {
+            return false;
+        }
+        jzk.tornado.api.MontgomeryProduct mp;
+        try {
+            mp = cls.getDeclaredMethod(name, int[].class, int.class, int[].class, int.class, int[].class, int.class)
+                    .getAnnotation(jzk.tornado.api.MontgomeryProduct.class);
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+        if (mp == null || !MontMulPtx.supported(mp.modulus(), mp.negInv())) {
+            return false;
+        }
+        int n = mp.modulus().length;
+        Ir.Operand bo = in.popPrim(Type.I32);
+        Ir.ArrayBase b = in.popArray(false);
+        Ir.Operand ao = in.popPrim(Type.I32);
+        Ir.ArrayBase a = in.popArray(false);
+        Ir.Operand ro = in.popPrim(Type.I32);
+        Ir.ArrayBase r = in.popArray(false);
+        for (Ir.ArrayBase x : List.of(a, b, r)) {
+            if (x.elem != Type.I32) {
+                throw in.error("Montgomery product " + name + " on a long[] array " + x.label);
+            }
+        }
+        if (!in.emit) {
+            return true;
+        }
+        Ir.Function fn = in.mt.kernel.fn;
+        List<Ir.Operand> av = limbs(in, fn, a, ao, n);
+        List<Ir.Operand> bv = limbs(in, fn, b, bo, n);
+        List<Ir.Var> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(fn.newVar(Type.I32));
+        }
+        in.add(new Ir.MontMul(out, av, bv, mp.modulus().clone(), mp.negInv()));
+        for (int i = 0; i < n; i++) {
+            in.add(new Ir.Store(r, index(in, fn, ro, i), out.get(i)));
+        }
+        return true;
+    }
+
+    private static List<Ir.Operand> limbs(InsnInterpreter in, Ir.Function fn, Ir.ArrayBase a, Ir.Operand off, int n) {
+        List<Ir.Operand> v = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Ir.Var x = fn.newVar(Type.I32);
+            in.add(new Ir.Load(x, a, index(in, fn, off, i)));
+            v.add(x);
+        }
+        return v;
+    }
+
+    private static Ir.Operand index(InsnInterpreter in, Ir.Function fn, Ir.Operand off, int i) {
+        if (i == 0) {
+            return off;
+        }
+        Ir.Var x = fn.newVar(Type.I32);
+        in.add(new Ir.Binary(BinOp.ADD, x, off, Ir.Const.i32(i)));
+        return x;
     }
 }

@@ -109,7 +109,8 @@ final class Ir {
 
     enum Special { GLOBAL_ID, LOCAL_ID, GROUP_ID, LOCAL_SIZE, GLOBAL_SIZE }
 
-    sealed interface Insn permits Move, Unary, Binary, Load, Store, AtomicAdd, ZeroFill, ReadSpecial, Barrier {
+    sealed interface Insn permits Move, Unary, Binary, Load, Store, AtomicAdd, ZeroFill, ReadSpecial, Barrier,
+            MontMul {
     }
 
     record Move(Var dst, Operand src) implements Insn {
@@ -145,6 +146,16 @@ final class Ir {
     }
 
     record Barrier() implements Insn {
+    }
+
+    /**
+     * {@code dst = a·b·2^(−32n) mod m}, fully reduced: the Montgomery product of a method marked
+     * {@link jzk.tornado.api.MontgomeryProduct}, kept whole so a writer can emit it with carry chains
+     * ({@link MontMulPtx}). {@code n = modulus.length} I32 limbs each, least significant first; inputs reduced
+     * below m; {@code negInv = −m⁻¹ mod 2^32}. Pure: no memory access, every dst written. Only the PTX target's
+     * reader makes it (see {@link KernelReader#read}).
+     */
+    record MontMul(List<Var> dst, List<Operand> a, List<Operand> b, int[] modulus, int negInv) implements Insn {
     }
 
     sealed interface Terminator permits Jump, Branch, Return {

@@ -30,6 +30,8 @@ public final class KernelCompiler {
     }
 
     private static final Map<Key, CompiledKernel> CACHE = new ConcurrentHashMap<>();
+    /** {@code -Djzk.jit.maxnreg=N}: every PTX kernel's register cap (0: none); unset: each kernel's own. */
+    private static final int MAX_REGISTERS = RuntimeConfig.get().jitMaxRegisters();
 
     private KernelCompiler() {
     }
@@ -53,30 +55,32 @@ public final class KernelCompiler {
         if (k != null) {
             return k;
         }
-        boolean diagnostics = isSet("jzk.jit.override") || isSet("jzk.jit.dump"); // they act in the translation
+        boolean diagnostics = diagnostics();
         k = cache == null || diagnostics ? translate(kernel, target)
                 : cache.getOrTranslate(kernel, target, () -> translate(kernel, target));
         CompiledKernel prev = CACHE.putIfAbsent(new Key(kernel, target), k);
         return prev != null ? prev : k;
     }
 
-    private static boolean isSet(String property) {
-        String v = System.getProperty(property);
-        return v != null && !v.isEmpty();
+    /** Whether a dump or override directory is set: they act in the translation, so no cached kernel is used. */
+    private static boolean diagnostics() {
+        RuntimeConfig c = RuntimeConfig.get();
+        return c.jitOverrideDir() != null || c.jitDumpDir() != null;
     }
 
     static CompiledKernel translate(Method kernel, Target target) {
-        Ir.Function fn = KernelReader.read(kernel);
+        Ir.Function fn = KernelReader.read(kernel, target.kind() == TargetKind.PTX && MontMulPtx.ENABLED);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
-        int budget = limits == null ? Optimizer.BUDGET
+        int budget = limits == null || limits.unrollBudget() < 0 ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
+        int maxRegisters = MAX_REGISTERS >= 0 ? MAX_REGISTERS : limits == null ? 0 : limits.maxRegisters();
         int scalarMax = limits == null || limits.scalarMax() < 0 ? ScalarReplacement.MAX_ELEMENTS : limits.scalarMax();
         Optimizer.run(fn, budget, scalarMax);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
         String source = override(kernel, target);
         if (source == null) {
             source = switch (target.kind()) {
-                case PTX -> PtxWriter.write(fn, target.smVersion(), origin);
+                case PTX -> PtxWriter.write(fn, target.smVersion(), origin, maxRegisters);
                 case OPENCL_C -> OpenClWriter.write(fn, origin);
             };
         }

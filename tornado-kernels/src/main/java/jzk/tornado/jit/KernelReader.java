@@ -34,14 +34,26 @@ final class KernelReader {
     private final Deque<String> chain = new ArrayDeque<>();
     private final Deque<String> chainSites = new ArrayDeque<>();
     private int frames;
+    /** Whether calls of {@link jzk.tornado.api.MontgomeryProduct} methods become {@link Ir.MontMul}. */
+    final boolean montMul;
 
-    private KernelReader(String name) {
+    private KernelReader(String name, boolean montMul) {
         this.fn = new Ir.Function(name);
+        this.montMul = montMul;
     }
 
     /** The IR of {@code kernel}, all callees inlined. */
     static Ir.Function read(Method kernel) {
-        KernelReader r = new KernelReader("jzk_" + kernel.getName());
+        return read(kernel, false);
+    }
+
+    /**
+     * The IR of {@code kernel}, all callees inlined except, when {@code montMul}, the calls of
+     * {@link jzk.tornado.api.MontgomeryProduct} methods, which become one {@link Ir.MontMul} each (for a writer
+     * that emits its own product: the PTX writer, {@link MontMulPtx}).
+     */
+    static Ir.Function read(Method kernel, boolean montMul) {
+        KernelReader r = new KernelReader("jzk_" + kernel.getName(), montMul);
         r.readKernel(kernel);
         return r.fn;
     }

@@ -184,6 +184,8 @@ final class OpenClWriter {
                 case GLOBAL_SIZE -> "get_global_size(0)";
             } + ";");
             case Ir.Barrier b -> line("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);");
+            // OpenCL C has no carry flag: the reader inlines the Java body for this target (KernelCompiler)
+            case Ir.MontMul mm -> throw new IllegalStateException("Montgomery product intrinsic in OpenCL C");
         }
     }
 

@@ -124,6 +124,8 @@ final class PtxInterpreter {
     /** One work-item's state. */
     private final class Thread {
         final Map<String, Long> regs = new HashMap<>();
+        /** CC.CF: the carry (or borrow) flag of the extended-precision instructions. */
+        long carry;
         final MemorySegment global;
         final MemorySegment constant;
         final MemorySegment shared;
@@ -244,9 +246,43 @@ final class PtxInterpreter {
                     }
                     case "setp" -> set(a[0], compare(op[1], op[2], get(a[1]), get(a[2])) ? 1 : 0);
                     case "selp" -> set(a[0], get(a[3]) != 0 ? get(a[1]) : get(a[2]));
+                    case "addc", "subc", "madc" -> set(a[0], carryOp(op, a));
+                    case "add", "sub", "mad" -> set(a[0], op[1].equals("cc") || op[1].equals("hi")
+                            || op.length > 2 && op[2].equals("cc") ? carryOp(op, a) : alu(op, a));
                     default -> set(a[0], alu(op, a));
                 }
             }
+        }
+
+        /**
+         * The extended-precision forms on .u32 (PTX ISA "Extended-Precision Integer Arithmetic"):
+         * {@code add/sub/mad[.lo|.hi].cc} write the carry (for sub: the borrow) out of the 32-bit result to CC.CF;
+         * {@code addc/subc/madc} also add (subtract) CC.CF, and write it again only with {@code .cc}.
+         * {@code mad.lo/.hi} adds the low/high 32 bits of the 64-bit product a·b to c.
+         */
+        private long carryOp(String[] op, String[] a) {
+            if (!op[op.length - 1].equals("u32")) {
+                throw new IllegalStateException("extended-precision " + String.join(".", op) + " (only .u32)");
+            }
+            boolean withCarry = op[0].endsWith("c");
+            boolean setsCarry = java.util.Arrays.asList(op).contains("cc");
+            long cin = withCarry ? carry : 0;
+            long x = get(a[1]) & 0xFFFF_FFFFL;
+            long y = get(a[2]) & 0xFFFF_FFFFL;
+            long r = switch (op[0]) {
+                case "add", "addc" -> x + y + cin;
+                case "sub", "subc" -> x - y - cin;
+                case "mad", "madc" -> {
+                    long p = x * y; // unsigned 64-bit product (fits: both below 2^32)
+                    long half = op[1].equals("hi") ? p >>> 32 : p & 0xFFFF_FFFFL;
+                    yield half + (get(a[3]) & 0xFFFF_FFFFL) + cin;
+                }
+                default -> throw new IllegalStateException(String.join(".", op));
+            };
+            if (setsCarry) {
+                carry = op[0].startsWith("sub") ? (r < 0 ? 1 : 0) : r >>> 32;
+            }
+            return r;
         }
 
         private long alu(String[] op, String[] a) {

@@ -1,0 +1,203 @@
+package jzk.tornado.jit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import jzk.tornado.api.KernelContext;
+import jzk.tornado.api.MontgomeryProduct;
+import jzk.tornado.bls.MontFp;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The carry-chain Montgomery product the PTX writer emits for {@link MontgomeryProduct} methods
+ * ({@link MontMulPtx}), run in the {@link PtxInterpreter}, against {@code a·b·2^-32n mod m} computed with
+ * BigInteger (independent of both the Java body and the emitter) on edge and random reduced inputs, and with the
+ * output aliasing an input: Fr (8 limbs, {@link jzk.tornado.bls.MontFr}, as the NTT uses it) and Fp (12 limbs,
+ * through a marked wrapper of {@link MontFp#mul}, which the kernels call unmarked).
+ */
+class MontMulPtxTest {
+    /** p of BLS12-381, IETF draft-irtf-cfrg-pairing-friendly-curves §4.2.1. */
+    private static final BigInteger P = new BigInteger("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0"
+            + "f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
+    private static final BigInteger R_INV = BigInteger.ONE.shiftLeft(384).modInverse(P);
+
+    /** {@link MontFp#mul} marked as a Montgomery product (p of BLS12-381, −p⁻¹ mod 2^32 = 0xfffcfffd). */
+    @MontgomeryProduct(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0,
+        0xf38512bf, 0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea}, negInv = 0xfffcfffd)
+    public static void fpMulMarked(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
+        MontFp.mul(r, ro, a, ao, b, bo);
+    }
+
+    /** Test kernel: r_i = a_i·b_i (Montgomery), item i at limb offset 12·i. */
+    public static void fpMul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            fpMulMarked(r, 12 * i, a, 12 * i, b, 12 * i);
+        }
+    }
+
+    /** Test kernel: a_i = a_i·a_i in place (output aliasing both inputs). */
+    public static void fpSqrInPlace(KernelContext ctx, int[] a, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            fpMulMarked(a, 12 * i, a, 12 * i, a, 12 * i);
+        }
+    }
+
+    /** Test kernel: r_i = a_i·b_i in Fr (8 limbs). */
+    public static void frMul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            jzk.tornado.bls.MontFr.mul(r, 8 * i, a, 8 * i, b, 8 * i);
+        }
+    }
+
+    private static Method kernel(String name) {
+        for (Method m : MontMulPtxTest.class.getMethods()) {
+            if (m.getName().equals(name)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException(name);
+    }
+
+    private static void put(int[] v, int item, BigInteger x) {
+        for (int k = 0; k < 12; k++) {
+            v[12 * item + k] = x.shiftRight(32 * k).intValue();
+        }
+    }
+
+    private static BigInteger get(int[] v, int item) {
+        BigInteger x = BigInteger.ZERO;
+        for (int k = 11; k >= 0; k--) {
+            x = x.shiftLeft(32).or(BigInteger.valueOf(v[12 * item + k] & 0xFFFFFFFFL));
+        }
+        return x;
+    }
+
+    /** Edge values (0, 1, 2, p − 1, p − 2, R mod p, 2^383 mod p, limbs all ones below p) and random ones. */
+    private static List<BigInteger> values(int random) {
+        List<BigInteger> v = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,
+                P.subtract(BigInteger.ONE), P.subtract(BigInteger.TWO), BigInteger.ONE.shiftLeft(384).mod(P),
+                BigInteger.ONE.shiftLeft(383).mod(P), BigInteger.ONE.shiftLeft(380).subtract(BigInteger.ONE),
+                P.shiftRight(1)));
+        Random rnd = new Random(20261201L);
+        for (int i = 0; i < random; i++) {
+            v.add(new BigInteger(381, rnd).mod(P));
+        }
+        return v;
+    }
+
+    @Test
+    void carryChainProductMatchesBigInteger() throws Exception {
+        List<BigInteger> vs = values(7);
+        int n = vs.size() * vs.size();
+        int[] a = new int[12 * n];
+        int[] b = new int[12 * n];
+        for (int i = 0; i < n; i++) {
+            put(a, i, vs.get(i / vs.size()));
+            put(b, i, vs.get(i % vs.size()));
+        }
+        CompiledKernel k = KernelCompiler.compile(kernel("fpMul"), Target.ptx(90));
+        assertTrue(k.source().contains("madc.hi.cc.u32") && !k.source().contains("mul.wide.u32"),
+                "the product is the carry-chain form");
+        int[] r = new int[12 * n];
+        new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, r, a, b, n});
+        int[] want = new int[12 * n];
+        for (int i = 0; i < n; i++) {
+            put(want, i, get(a, i).multiply(get(b, i)).multiply(R_INV).mod(P));
+        }
+        assertArrayEquals(want, r);
+    }
+
+    @Test
+    void inPlaceSquareMatchesBigInteger() throws Exception {
+        List<BigInteger> vs = values(23);
+        int n = vs.size();
+        int[] a = new int[12 * n];
+        int[] want = new int[12 * n];
+        for (int i = 0; i < n; i++) {
+            put(a, i, vs.get(i));
+            put(want, i, vs.get(i).multiply(vs.get(i)).multiply(R_INV).mod(P));
+        }
+        CompiledKernel k = KernelCompiler.compile(kernel("fpSqrInPlace"), Target.ptx(90));
+        new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, a, n});
+        assertArrayEquals(want, a);
+    }
+
+    @Test
+    void frProductMatchesBigInteger() throws Exception {
+        BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
+        BigInteger rInv = BigInteger.ONE.shiftLeft(256).modInverse(fr);
+        Random rnd = new Random(11);
+        List<BigInteger> vs = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, fr.subtract(BigInteger.ONE),
+                BigInteger.ONE.shiftLeft(256).mod(fr)));
+        for (int i = 0; i < 6; i++) {
+            vs.add(new BigInteger(256, rnd).mod(fr));
+        }
+        int n = vs.size() * vs.size();
+        int[] a = new int[8 * n];
+        int[] b = new int[8 * n];
+        int[] want = new int[8 * n];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = vs.get(i / vs.size());
+            BigInteger y = vs.get(i % vs.size());
+            BigInteger z = x.multiply(y).multiply(rInv).mod(fr);
+            for (int k = 0; k < 8; k++) {
+                a[8 * i + k] = x.shiftRight(32 * k).intValue();
+                b[8 * i + k] = y.shiftRight(32 * k).intValue();
+                want[8 * i + k] = z.shiftRight(32 * k).intValue();
+            }
+        }
+        CompiledKernel k = KernelCompiler.compile(kernel("frMul"), Target.ptx(90));
+        assertTrue(k.source().contains("madc.hi.cc.u32"), "the product is the carry-chain form");
+        int[] r = new int[8 * n];
+        new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, r, a, b, n});
+        assertArrayEquals(want, r);
+    }
+
+    /** The products' PTX assembles for the H100/H200 (skipped without ptxas on the PATH). */
+    @Test
+    void ptxasAssemblesTheProducts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path ptxas = PtxAssemblyTest.ptxas();
+        org.junit.jupiter.api.Assumptions.assumeTrue(ptxas != null, "ptxas not on PATH");
+        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul")) {
+            java.nio.file.Path src = dir.resolve(name + ".ptx");
+            java.nio.file.Files.writeString(src, KernelCompiler.compile(kernel(name), Target.ptx(90)).source());
+            Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
+                    dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+            String log = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, name + ": " + log);
+        }
+    }
+
+    @Test
+    void openClKeepsTheJavaBody() {
+        String cl = KernelCompiler.compile(kernel("fpMul"), Target.openCl()).source();
+        assertFalse(cl.isEmpty());
+        assertTrue(cl.contains("ulong"), "the Java CIOS (64-bit step sums) in OpenCL C");
+    }
+
+    @Test
+    void modulusConstraints() {
+        int[] fr = {0x00000001, 0xffffffff, 0xfffe5bfe, 0x53bda402, 0x09a1d805, 0x3339d808, 0x299d7d48, 0x73eda753};
+        assertTrue(MontMulPtx.supported(fr, 0xffffffff), "Fr, 255 bits in 8 limbs");
+        assertFalse(MontMulPtx.supported(fr, 1), "wrong −m⁻¹");
+        int[] even = fr.clone();
+        even[0] = 2;
+        assertFalse(MontMulPtx.supported(even, 0xffffffff), "even modulus");
+        int[] wide = fr.clone();
+        wide[7] = 0x80000001;
+        assertFalse(MontMulPtx.supported(wide, 0xffffffff), "m ≥ 2^(32n − 1): the accumulator would need n + 2 limbs");
+        int[] top = fr.clone();
+        top[7] = 0;
+        assertFalse(MontMulPtx.supported(top, 0xffffffff), "top limb zero");
+    }
+}
