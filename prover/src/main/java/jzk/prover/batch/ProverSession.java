@@ -182,9 +182,9 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     }
 
     private Residency hostKeyResidency(String device, ProvingKey pk, long residentKeyBytes) {
-        DeviceHost host = hosts.get(device);
+        DeviceBackend owner = backends.get(device);
         if (pk.device != null) {
-            return host != null && pk.device.host() == host ? Residency.RESIDENT : Residency.NO;
+            return owner != null && pk.device.host() == owner.residentHost() ? Residency.RESIDENT : Residency.NO;
         }
         DeviceBackend be = backends.get(device);
         if (be != null && be.holds(pk.a) && be.holds(pk.h)) {
@@ -281,7 +281,8 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
         KernelHost h;
         synchronized (this) {
             checkOpen();
-            h = host(device);
+            // the host the device's backend runs its resident work on (a test may wrap it): keys live beside its bases
+            h = ((DeviceBackend) backend(device)).residentHost();
         }
         synchronized (keys) {
             ParamsCache.Loaded k = keys.getOrDefault(device, Map.of()).get(shape);

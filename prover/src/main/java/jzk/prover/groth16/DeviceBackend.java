@@ -79,6 +79,11 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         return "device:" + host.name();
     }
 
+    /** The host the resident bases (and a resident key used with this backend) live on: the owner's for a stream view. */
+    public KernelHost residentHost() {
+        return residentHost;
+    }
+
     /** The device this backend runs on. */
     public KernelHost host() {
         return host;
@@ -95,7 +100,7 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
      */
     ResidentBases bases(ProvingKey pk, KeySection section) {
         if (pk.device != null) {
-            if (pk.device.host() != host) {
+            if (pk.device.host() != residentHost) {
                 throw new IllegalStateException("the proving key is resident on " + pk.device.host().name()
                         + ", this backend runs on " + host.name());
             }

@@ -155,7 +155,7 @@ class MultiDeviceTest {
                     String dev = session.devices().get(d);
                     var g = (PorepProofWorkload.Gpu) w.gpuStage(w.synthesize(p), new DeviceSlot(dev, d, 0));
                     long[] b2 = g.b2Sum() != null ? g.b2Sum()
-                            : StagedProver.msmB2(f.pk, CpuBackend.INSTANCE, g.zCanonical());
+                            : StagedProver.msmB2(f.keyFor(ProverSession.CPU), CpuBackend.INSTANCE, g.zCanonical());
                     var proof = StagedProver.assemble(f.pk, g.g1(), b2, r, s);
                     assertTrue(Verifier.verifyBatch(f.pvk, List.of(proof), List.of(g.publicInputs())), dev);
                     proofs.add(ProofCodec.encode(proof));
@@ -294,12 +294,15 @@ class MultiDeviceTest {
         JvmDevice jvm = (JvmDevice) Devices.jvm();
         int before = jvm.liveBuffers();
         BatchReport r;
+        List<FaultyHost> hosts = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ProverSession session = ProverSession.open(List.of(ProverSession.JVM, opencl), (name, host) -> {
             FaultyHost h = new FaultyHost(host, 1);
-            h.arm();
+            hosts.add(h);
             return h;
         })) {
-            r = batch(session, factory(session, 2), 2);
+            PorepGroth16 f = factory(session, 2); // the keys load on both devices' hosts first, then they fail
+            hosts.forEach(FaultyHost::arm);
+            r = batch(session, f, 2);
         }
         assertEquals(before, jvm.liveBuffers());
         assertEquals(2, r.failed());

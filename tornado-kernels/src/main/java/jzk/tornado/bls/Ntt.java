@@ -58,7 +58,12 @@ public final class Ntt implements AutoCloseable {
         long[] omegaInv = new long[4];
         F.inverse(omegaInv, 0, omega, 0);
         this.twiddles = powersOnDevice(omega, n / 2);
-        this.invTwiddles = powersOnDevice(omegaInv, n / 2);
+        try {
+            this.invTwiddles = powersOnDevice(omegaInv, n / 2);
+        } catch (RuntimeException e) {
+            twiddles.close();
+            throw e;
+        }
     }
 
     /** The host this plan's tables live on. */
@@ -107,22 +112,27 @@ public final class Ntt implements AutoCloseable {
     private KernelHost.Buffer powersOnDevice(long[] base, int count) {
         int lg = lgLo(count);
         KernelHost.Buffer[] t = seriesTables(base, F.fromLong(1), count, lg);
-        KernelHost.Buffer out = host.allocate(count * 8L);
-        host.launch(POWERS, grid(count), LOCAL, out, t[0], t[1], lg, count);
-        host.finish();
-        t[0].close();
-        t[1].close();
-        return out;
+        try (KernelHost.Buffer t0 = t[0]; KernelHost.Buffer t1 = t[1]) { // freed also when a launch fails
+            KernelHost.Buffer out = host.allocate(count * 8L);
+            try {
+                host.launch(POWERS, grid(count), LOCAL, out, t0, t1, lg, count);
+                host.finish();
+            } catch (RuntimeException e) {
+                out.close();
+                throw e;
+            }
+            return out;
+        }
     }
 
     /** data[i] ·= c·b^i on the device. */
     private void scaleBySeries(KernelHost.Buffer data, long[] b, long[] c) {
         int lg = lgLo(n);
         KernelHost.Buffer[] t = seriesTables(b, c, n, lg);
-        host.launch(MUL_BY_POWERS, grid(n), LOCAL, data, t[0], t[1], lg, n);
-        host.finish();
-        t[0].close();
-        t[1].close();
+        try (KernelHost.Buffer t0 = t[0]; KernelHost.Buffer t1 = t[1]) { // freed also when a launch fails
+            host.launch(MUL_BY_POWERS, grid(n), LOCAL, data, t0, t1, lg, n);
+            host.finish();
+        }
     }
 
     private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
