@@ -36,10 +36,8 @@ if command -v zip >/dev/null; then
 fi
 
 echo "gpu-bundle: jlink"
-# --generate-cds-archive: the runtime's default CDS archive (the JDK's own classes mapped at start), which run.sh's
-# per-command AppCDS archives build on
 jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported,jdk.httpserver,java.sql \
-      --strip-debug --no-header-files --no-man-pages --compress=zip-9 --generate-cds-archive --output "$OUT/jdk"
+      --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$OUT/jdk"
 
 # libjvm.so's static symbol table (not needed to run; the dynamic symbols stay): 29.8 -> 24.8 MB, what keeps the
 # bundle with gRPC (jzk serve) and the PostgreSQL driver (jzk worker) under 64 MiB
@@ -63,6 +61,12 @@ fi
 name="${1:-none}-${2:-none}"
 [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || name="${1:-none}-other"
 . "$HERE/cds-exec.sh"
+# the runtime's own CDS archives, which the per-command ones build on: made on the GPU host at the first run
+# (~2 s; 28 MB that would not fit the 64 MiB bundle), with and without compressed oops (a heap of 32 GiB or more)
+if [[ "${JZK_CDS:-on}" != off && ! -f "$HERE/jdk/lib/server/classes_nocoops.jsa" && -w "$HERE/jdk/lib/server" ]]; then
+  "$HERE/jdk/bin/java" -Xshare:dump -Xlog:cds=off >/dev/null 2>&1 || true
+  "$HERE/jdk/bin/java" -XX:-UseCompressedOops -Xshare:dump -Xlog:cds=off >/dev/null 2>&1 || true
+fi
 # protobuf (jzk serve) reads arrays through sun.misc.Unsafe: allowed, without the JDK's warning
 cds_exec "$HERE/cds/$name.jsa" "$HERE/run.sh" \
   "$HERE/jdk/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xss8m ${JZK_JAVA_OPTS:-} \
@@ -76,4 +80,5 @@ if [ "$size" -gt "$LIMIT_BYTES" ]; then
   echo "gpu-bundle: bundle exceeds 64 MiB" >&2
   exit 1
 fi
-"$OUT/run.sh" -version 2>&1 | head -1 >/dev/null || { echo "gpu-bundle: bundled java does not start" >&2; exit 1; }
+# JZK_CDS=off: no CDS archive written into the bundle by this check (the 64 MiB are counted above)
+JZK_CDS=off "$OUT/run.sh" -version 2>&1 | head -1 >/dev/null || { echo "gpu-bundle: bundled java does not start" >&2; exit 1; }

@@ -55,7 +55,8 @@ public final class Progress {
     private long lastLine;
     /** Terminal: whether a status line is drawn, and when. */
     private boolean drawn;
-    private long lastDraw = Long.MIN_VALUE / 2; // "long ago", without overflow in now − lastDraw
+    private long lastDraw = Long.MIN_VALUE / 2;
+    private String lastText = ""; // "long ago", without overflow in now − lastDraw
     private int spin;
     private ScheduledExecutorService ticker;
     /** Whether a daemon ticker redraws by itself: on the real clock only (a test clock moves when the test says). */
@@ -209,16 +210,21 @@ public final class Progress {
                 t.printedDetail = t.detail;
                 lineSink.accept(t.describe(now, false));
             }
-        } else if (force || now - lastDraw >= TERMINAL_REDRAW_MS * 1_000_000L) {
-            draw(t);
+        } else if (force || now - lastDraw >= TERMINAL_REDRAW_MS * 1_000_000L || t.total > 0 && t.done >= t.total) {
+            draw(t); // the last count of a task is always drawn, however soon after the previous one
         }
     }
 
     private void draw(Task t) {
         long now = clock.getAsLong();
         lastDraw = now;
+        String text = t.describe(now, true);
+        if (drawn && text.equals(lastText)) {
+            return; // the ticker found nothing new to show
+        }
         spin = (spin + 1) % SPIN.length;
-        terminal.print("\r" + t.describe(now, true) + "\033[K");
+        lastText = text;
+        terminal.print("\r" + text + "\033[K");
         terminal.flush();
         drawn = true;
     }
