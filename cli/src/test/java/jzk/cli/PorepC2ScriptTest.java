@@ -85,7 +85,7 @@ class PorepC2ScriptTest {
 
         Run prove = script(dir, env, "prove");
         assertEquals(0, prove.rc(), prove.output());
-        assertTrue(prove.output().contains("jzk: admission: 4 partitions of "), prove.output());
+        assertTrue(prove.output().contains("\nadmission: 4 partitions of "), prove.output());
         assertTrue(prove.output().contains("device memory: jvm peak "), prove.output());
         JsonNode report = new ObjectMapper().readTree(out.resolve("prove.json").toFile());
         assertEquals(1, report.get("completed").asInt());
