@@ -10,6 +10,15 @@
 #                                       a proof, $COUNT proofs, --memory-budget $BUDGET; report, peak RSS, GPU memory
 #   scripts/porep-c2-full.sh size N     setup only, for the 2^N row of the per-size table (N = 20, 22..27)
 #   scripts/porep-c2-full.sh rows       prints that table's shape options
+#   scripts/porep-c2-full.sh all        setup, then prove
+#
+# A phase longer than one device call (a command's processes end with the call, but not a new process session,
+# which runs on while the machine stays warm: issue the next call within its 30 s):
+#   scripts/porep-c2-full.sh detach PHASE [ARG]   starts "PHASE [ARG]" in its own session (setsid), its output and
+#                                       reports in $RUN_DIR, each phase stopped after $DETACH_LIMIT s; returns at once
+#   scripts/porep-c2-full.sh wait [S]   shows the detached run's output until it ends or S seconds pass (default
+#                                       $LIMIT), copies $RUN_DIR's files into $OUT; exit status: the run's, or 75
+#                                       while it still runs (call wait again)
 #
 # Environment (defaults in brackets):
 #   BUNDLE      a bundle from scripts/gpu-bundle.sh: its run.sh (jlinked JDK, no Java needed on the host) runs jzk;
@@ -21,6 +30,7 @@
 #               cancels them and reports the completed ones: all under the 600-s limit of a device call)
 #   JZK_JAVA_OPTS [-Xmx100g -XX:+UseG1GC]  see "Host memory" below
 #   JZK_CMD     a command that runs jzk.cli.Main, replacing BUNDLE/./jzk (tests)
+#   RUN_DIR [/tmp/porep-c2-run]  DETACH_LIMIT [3600]  for detach / wait
 #
 # Host memory at 2^27 (H200 host: 125 GiB RAM, 64 GiB disk). -Xmx100g: the prover's large host buffers are Java
 # arrays on the heap: per partition a/b/c (3 × 32 B × 2^27 = 12 GiB) and the assignment plus the L scalars
@@ -43,6 +53,9 @@ BUDGET=${BUDGET:-100g}
 CACHE=${CACHE:-/tmp/jzk-c2}
 OUT=${OUT:-./porep-c2-out}
 LIMIT=${LIMIT:-540}
+RUN_DIR=${RUN_DIR:-/tmp/porep-c2-run}
+DETACH_LIMIT=${DETACH_LIMIT:-3600}
+SELF="$ROOT/scripts/porep-c2-full.sh"
 export JZK_JAVA_OPTS=${JZK_JAVA_OPTS:--Xmx100g -XX:+UseG1GC}
 
 # shape options of the per-size table rows (prover/CIRCUITS.md: K challenges, L layers, depth d; 37 label parents)
@@ -157,5 +170,37 @@ case $PHASE in
         read -ra ROW <<<"$S"
         setup "setup-2p$N" "${ROW[@]}" ;;
     rows) for n in 20 22 23 24 25 26 27; do echo "2^$n: $(row "$n")"; done ;;
+    all) bash "$SELF" setup && bash "$SELF" prove ;;
+    detach)
+        shift
+        [ $# -gt 0 ] || usage
+        command -v setsid >/dev/null || { echo "porep-c2-full: setsid not found (util-linux)" >&2; exit 1; }
+        mkdir -p "$RUN_DIR"
+        rm -f "$RUN_DIR/run.rc"
+        # a new session: not ended with the device call that starts it; run.rc appears when it is done
+        OUT="$RUN_DIR" LIMIT="$DETACH_LIMIT" setsid bash -c 'bash "$0" "$@"; echo $? >"'"$RUN_DIR"'/run.rc"' \
+            "$SELF" "$@" >"$RUN_DIR/run.txt" 2>&1 </dev/null &
+        echo "porep-c2-full: '$*' detached (pid $!), output in $RUN_DIR/run.txt; '$0 wait' follows it" ;;
+    wait)
+        [ -f "$RUN_DIR/run.txt" ] || { echo "porep-c2-full: nothing detached in $RUN_DIR" >&2; exit 1; }
+        tail -n +1 -f "$RUN_DIR/run.txt" &
+        follow=$!
+        t0=$SECONDS
+        while [ ! -f "$RUN_DIR/run.rc" ] && [ $((SECONDS - t0)) -lt "${2:-$LIMIT}" ]; do
+            sleep 2
+        done
+        sleep 1
+        kill "$follow" 2>/dev/null
+        wait "$follow" 2>/dev/null
+        if [ "$(cd "$RUN_DIR" && pwd)" != "$(mkdir -p "$OUT" && cd "$OUT" && pwd)" ]; then
+            cp -r "$RUN_DIR"/. "$OUT"/
+        fi
+        if [ -f "$RUN_DIR/run.rc" ]; then
+            rc=$(cat "$RUN_DIR/run.rc")
+            echo "porep-c2-full: the detached run ended with rc $rc; its files are in $OUT"
+            exit "$rc"
+        fi
+        echo "porep-c2-full: still running after ${2:-$LIMIT} s; files so far in $OUT (call '$0 wait' again)"
+        exit 75 ;;
     *) usage ;;
 esac

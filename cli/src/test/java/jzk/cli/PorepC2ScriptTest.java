@@ -101,6 +101,36 @@ class PorepC2ScriptTest {
         assertTrue(Long.parseLong(p.getProperty("peak_rss_kib")) > 0, p.toString());
     }
 
+    /**
+     * A phase longer than one device call runs detached (its own process session) and is followed by {@code wait},
+     * which copies its files into OUT and returns its status, or 75 while it runs.
+     */
+    @Test
+    void detachedSetupIsFollowedByWait(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        Path run = dir.resolve("run");
+        Map<String, String> env = Map.of("DEVICE", "jvm", "SHAPE", "--challenges 1 --depth 2", "CACHE",
+                dir.resolve("cache").toString(), "OUT", out.toString(), "RUN_DIR", run.toString());
+        Run none = script(dir, env, "wait");
+        assertEquals(1, none.rc());
+        assertEquals("porep-c2-full: nothing detached in " + run, none.output().strip());
+
+        Run detach = script(dir, env, "detach", "setup");
+        assertEquals(0, detach.rc(), detach.output());
+        assertTrue(detach.output().startsWith("porep-c2-full: 'setup' detached (pid "), detach.output());
+        Run early = script(dir, env, "wait", "0");
+        assertEquals(75, early.rc(), early.output());
+        assertTrue(early.output().contains("porep-c2-full: still running after 0 s"), early.output());
+        Run done = script(dir, env, "wait", "200");
+        assertEquals(0, done.rc(), done.output());
+        assertTrue(done.output().contains("porep-c2-full: the detached run ended with rc 0; its files are in " + out),
+                done.output());
+        Properties s = summary(out.resolve("setup.summary"));
+        assertEquals("0", s.getProperty("rc"));
+        assertTrue(Long.parseLong(s.getProperty("params_bytes")) > 0, s.toString());
+        assertTrue(Files.readString(out.resolve("run.txt")).contains("== setup: rc 0 in "));
+    }
+
     @Test
     void sizeRowsAreTheCircuitTable(@TempDir Path dir) throws Exception {
         Run rows = script(dir, Map.of(), "rows");
