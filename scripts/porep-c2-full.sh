@@ -30,6 +30,7 @@
 #               cancels them and reports the completed ones: all under the 600-s limit of a device call)
 #   JZK_JAVA_OPTS [-Xmx100g -XX:+UseG1GC]  see "Host memory" below
 #   JZK_CMD     a command that runs jzk.cli.Main, replacing BUNDLE/./jzk (tests)
+#   BATCH_ARGS  more jzk batch options for prove, e.g. "--lookahead 0" (3 partitions of 19.8 GiB at once, not 4)
 #   RUN_DIR [/tmp/porep-c2-run]  DETACH_LIMIT [3600]  for detach / wait
 #
 # Host memory at 2^27 (H200 host: 125 GiB RAM, 64 GiB disk). -Xmx100g: the prover's large host buffers are Java
@@ -155,6 +156,7 @@ setup() {
 }
 
 read -ra SHAPE_ARGS <<<"${SHAPE:---shape stacked-drg --challenges $K}"
+read -ra EXTRA <<<"${BATCH_ARGS:-}"
 case $PHASE in
     setup) setup setup "${SHAPE_ARGS[@]}" ;;
     prove)
@@ -163,7 +165,8 @@ case $PHASE in
             exit 1
         fi
         run prove batch "${SHAPE_ARGS[@]}" --partitions "$PARTITIONS" --count "$COUNT" --memory-budget "$BUDGET" \
-            --device "$DEVICE" --cache "$CACHE" --json "$OUT/prove.json" --timeline "$OUT/prove-timeline.html" ;;
+            --device "$DEVICE" --cache "$CACHE" --json "$OUT/prove.json" --timeline "$OUT/prove-timeline.html" \
+            "${EXTRA[@]}" ;;
     size)
         N=${2:-}
         S=$(row "$N") || { echo "porep-c2-full: no table row 2^$N (rows: 20 22 23 24 25 26 27)" >&2; exit 2; }
