@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Full-size PoRep C2 on one GPU host (issue 10): Filecoin's 32 GiB partition shape (StackedDRG, K = 18 challenges:
 # 131,229,533 constraints, domain 2^27), parameters generated on the GPU and kept resident in its memory, a batch of
-# 10-partition proofs under a host memory budget. Two phases, each fitting one 10-minute device call, back to back
-# on the same machine (the parameters stay in $CACHE between them):
+# 10-partition proofs under a host memory budget. Two phases, each meant for one 10-minute device call (when one
+# runs longer: detach / wait below), back to back on the same machine (the parameters stay in $CACHE between them;
+# $OUT, where reports go, may be the device call's return folder, $CACHE must not be):
 #
 #   scripts/porep-c2-full.sh setup      parameters of the shape, generated on $DEVICE, written to $CACHE as they are
 #                                       made (compressed format, prover/PARAMS-FORMAT.md); prints time and bytes
@@ -39,10 +40,10 @@
 # 19.8 GiB) = 4 of them at once with the default workers (79.1 GiB; FullSizeAdmissionTest), and the shape's R1CS
 # (shared) and the setup's QAP scalars (≈ 20 GiB, setup only) are heap too. Off the heap stays small: the key's
 # large sections are never on the host (streamed from the mapped file into device memory chunk by chunk, 2^20
-# points at a time; the mapped pages are clean page cache), pinned staging and kernel buffers are a few GiB. 100 GiB
-# of heap leaves ≈ 25 GiB of the 125 for that and the OS; peak RSS is reported. Disk: the compressed key is
-# ≈ 37.7 GB at 2^27 (288 B a constraint), written once (temp file renamed when complete), in $CACHE on the
-# 64 GiB disk; on the GPU it is ≈ 75.5 GB (576 B a constraint) plus 12 GiB of a/b/c per GPU stage.
+# points at a time, each chunk's mapped pages released after use), pinned staging and kernel buffers are a few GiB.
+# 100 GiB of heap leaves ≈ 25 GiB of the 125 for that and the OS; peak RSS is reported. Disk: the compressed key is
+# ≈ 37.7 GB at 2^27 (288 B a constraint), written once (temp file renamed when complete), in $CACHE on the 64 GiB
+# disk; on the GPU it is ≈ 75.5 GB (576 B a constraint) plus 12 GiB of a/b/c per GPU stage.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PHASE=${1:-}
