@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Full-size PoRep C2 on one GPU host (issue 10): Filecoin's 32 GiB partition shape (StackedDRG, K = 18 challenges:
 # 131,229,533 constraints, domain 2^27), parameters generated on the GPU and kept resident in its memory, a batch of
-# 10-partition proofs under a host memory budget. Two phases, each fitting one 10-minute device call, back to back
-# on the same machine (the parameters stay in $CACHE between them):
+# 10-partition proofs under a host memory budget. Two phases, each meant for one 10-minute device call (when one
+# runs longer: detach / wait below), back to back on the same machine (the parameters stay in $CACHE between them;
+# $OUT, where reports go, may be the device call's return folder, $CACHE must not be):
 #
 #   scripts/porep-c2-full.sh setup      parameters of the shape, generated on $DEVICE, written to $CACHE as they are
 #                                       made (compressed format, prover/PARAMS-FORMAT.md); prints time and bytes
@@ -10,6 +11,15 @@
 #                                       a proof, $COUNT proofs, --memory-budget $BUDGET; report, peak RSS, GPU memory
 #   scripts/porep-c2-full.sh size N     setup only, for the 2^N row of the per-size table (N = 20, 22..27)
 #   scripts/porep-c2-full.sh rows       prints that table's shape options
+#   scripts/porep-c2-full.sh all        setup, then prove
+#
+# A phase longer than one device call (a command's processes end with the call, but not a new process session,
+# which runs on while the machine stays warm: issue the next call within its 30 s):
+#   scripts/porep-c2-full.sh detach PHASE [ARG]   starts "PHASE [ARG]" in its own session (setsid), its output and
+#                                       reports in $RUN_DIR, each phase stopped after $DETACH_LIMIT s; returns at once
+#   scripts/porep-c2-full.sh wait [S]   shows the detached run's output until it ends or S seconds pass (default
+#                                       $LIMIT), copies $RUN_DIR's files into $OUT; exit status: the run's, or 75
+#                                       while it still runs (call wait again)
 #
 # Environment (defaults in brackets):
 #   BUNDLE      a bundle from scripts/gpu-bundle.sh: its run.sh (jlinked JDK, no Java needed on the host) runs jzk;
@@ -21,6 +31,8 @@
 #               cancels them and reports the completed ones: all under the 600-s limit of a device call)
 #   JZK_JAVA_OPTS [-Xmx100g -XX:+UseG1GC]  see "Host memory" below
 #   JZK_CMD     a command that runs jzk.cli.Main, replacing BUNDLE/./jzk (tests)
+#   BATCH_ARGS  more jzk batch options for prove, e.g. "--lookahead 0" (3 partitions of 19.8 GiB at once, not 4)
+#   RUN_DIR [/tmp/porep-c2-run]  DETACH_LIMIT [3600]  for detach / wait
 #
 # Host memory at 2^27 (H200 host: 125 GiB RAM, 64 GiB disk). -Xmx100g: the prover's large host buffers are Java
 # arrays on the heap: per partition a/b/c (3 × 32 B × 2^27 = 12 GiB) and the assignment plus the L scalars
@@ -28,10 +40,10 @@
 # 19.8 GiB) = 4 of them at once with the default workers (79.1 GiB; FullSizeAdmissionTest), and the shape's R1CS
 # (shared) and the setup's QAP scalars (≈ 20 GiB, setup only) are heap too. Off the heap stays small: the key's
 # large sections are never on the host (streamed from the mapped file into device memory chunk by chunk, 2^20
-# points at a time; the mapped pages are clean page cache), pinned staging and kernel buffers are a few GiB. 100 GiB
-# of heap leaves ≈ 25 GiB of the 125 for that and the OS; peak RSS is reported. Disk: the compressed key is
-# ≈ 37.7 GB at 2^27 (288 B a constraint), written once (temp file renamed when complete), in $CACHE on the
-# 64 GiB disk; on the GPU it is ≈ 75.5 GB (576 B a constraint) plus 12 GiB of a/b/c per GPU stage.
+# points at a time, each chunk's mapped pages released after use), pinned staging and kernel buffers are a few GiB.
+# 100 GiB of heap leaves ≈ 25 GiB of the 125 for that and the OS; peak RSS is reported. Disk: the compressed key is
+# ≈ 37.7 GB at 2^27 (288 B a constraint), written once (temp file renamed when complete), in $CACHE on the 64 GiB
+# disk; on the GPU it is ≈ 75.5 GB (576 B a constraint) plus 12 GiB of a/b/c per GPU stage.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PHASE=${1:-}
@@ -43,6 +55,9 @@ BUDGET=${BUDGET:-100g}
 CACHE=${CACHE:-/tmp/jzk-c2}
 OUT=${OUT:-./porep-c2-out}
 LIMIT=${LIMIT:-540}
+RUN_DIR=${RUN_DIR:-/tmp/porep-c2-run}
+DETACH_LIMIT=${DETACH_LIMIT:-3600}
+SELF="$ROOT/scripts/porep-c2-full.sh"
 export JZK_JAVA_OPTS=${JZK_JAVA_OPTS:--Xmx100g -XX:+UseG1GC}
 
 # shape options of the per-size table rows (prover/CIRCUITS.md: K challenges, L layers, depth d; 37 label parents)
@@ -142,6 +157,7 @@ setup() {
 }
 
 read -ra SHAPE_ARGS <<<"${SHAPE:---shape stacked-drg --challenges $K}"
+read -ra EXTRA <<<"${BATCH_ARGS:-}"
 case $PHASE in
     setup) setup setup "${SHAPE_ARGS[@]}" ;;
     prove)
@@ -150,12 +166,45 @@ case $PHASE in
             exit 1
         fi
         run prove batch "${SHAPE_ARGS[@]}" --partitions "$PARTITIONS" --count "$COUNT" --memory-budget "$BUDGET" \
-            --device "$DEVICE" --cache "$CACHE" --json "$OUT/prove.json" --timeline "$OUT/prove-timeline.html" ;;
+            --device "$DEVICE" --cache "$CACHE" --json "$OUT/prove.json" --timeline "$OUT/prove-timeline.html" \
+            "${EXTRA[@]}" ;;
     size)
         N=${2:-}
         S=$(row "$N") || { echo "porep-c2-full: no table row 2^$N (rows: 20 22 23 24 25 26 27)" >&2; exit 2; }
         read -ra ROW <<<"$S"
         setup "setup-2p$N" "${ROW[@]}" ;;
     rows) for n in 20 22 23 24 25 26 27; do echo "2^$n: $(row "$n")"; done ;;
+    all) bash "$SELF" setup && bash "$SELF" prove ;;
+    detach)
+        shift
+        [ $# -gt 0 ] || usage
+        command -v setsid >/dev/null || { echo "porep-c2-full: setsid not found (util-linux)" >&2; exit 1; }
+        mkdir -p "$RUN_DIR"
+        rm -f "$RUN_DIR/run.rc"
+        # a new session: not ended with the device call that starts it; run.rc appears when it is done
+        OUT="$RUN_DIR" LIMIT="$DETACH_LIMIT" setsid bash -c 'bash "$0" "$@"; echo $? >"'"$RUN_DIR"'/run.rc"' \
+            "$SELF" "$@" >"$RUN_DIR/run.txt" 2>&1 </dev/null &
+        echo "porep-c2-full: '$*' detached (pid $!), output in $RUN_DIR/run.txt; '$0 wait' follows it" ;;
+    wait)
+        [ -f "$RUN_DIR/run.txt" ] || { echo "porep-c2-full: nothing detached in $RUN_DIR" >&2; exit 1; }
+        tail -n +1 -f "$RUN_DIR/run.txt" &
+        follow=$!
+        t0=$SECONDS
+        while [ ! -f "$RUN_DIR/run.rc" ] && [ $((SECONDS - t0)) -lt "${2:-$LIMIT}" ]; do
+            sleep 2
+        done
+        sleep 1
+        kill "$follow" 2>/dev/null
+        wait "$follow" 2>/dev/null
+        if [ "$(cd "$RUN_DIR" && pwd)" != "$(mkdir -p "$OUT" && cd "$OUT" && pwd)" ]; then
+            cp -r "$RUN_DIR"/. "$OUT"/
+        fi
+        if [ -f "$RUN_DIR/run.rc" ]; then
+            rc=$(cat "$RUN_DIR/run.rc")
+            echo "porep-c2-full: the detached run ended with rc $rc; its files are in $OUT"
+            exit "$rc"
+        fi
+        echo "porep-c2-full: still running after ${2:-$LIMIT} s; files so far in $OUT (call '$0 wait' again)"
+        exit 75 ;;
     *) usage ;;
 esac

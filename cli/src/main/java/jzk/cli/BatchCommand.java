@@ -234,9 +234,9 @@ public final class BatchCommand implements Callable<Integer> {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         if (factory instanceof PorepGroth16 g) { // what admission will let run at once, before any proof
-            err.println("jzk: " + AdmissionPlan.of(config, g.footprint(), g.deviceMemory().values().stream()
+            out.println(AdmissionPlan.of(config, g.footprint(), g.deviceMemory().values().stream()
                     .mapToLong(BatchReport.DeviceMemory::residentKeyBytes).max().orElse(0)).describe());
-            err.flush();
+            out.flush();
         }
         BatchRunner runner;
         try {

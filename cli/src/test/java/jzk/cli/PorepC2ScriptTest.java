@@ -59,7 +59,8 @@ class PorepC2ScriptTest {
         Path cache = dir.resolve("cache");
         Path out = dir.resolve("out");
         Map<String, String> env = Map.of("DEVICE", "jvm", "SHAPE", "--challenges 1 --depth 2", "PARTITIONS", "2",
-                "COUNT", "1", "BUDGET", "1g", "CACHE", cache.toString(), "OUT", out.toString(), "LIMIT", "200");
+                "COUNT", "1", "BUDGET", "1g", "CACHE", cache.toString(), "OUT", out.toString(), "LIMIT", "200",
+                "BATCH_ARGS", "--lookahead 0");
 
         Run early = script(dir, env, "prove");
         assertEquals(1, early.rc(), early.output());
@@ -85,7 +86,7 @@ class PorepC2ScriptTest {
 
         Run prove = script(dir, env, "prove");
         assertEquals(0, prove.rc(), prove.output());
-        assertTrue(prove.output().contains("jzk: admission: 4 partitions of "), prove.output());
+        assertTrue(prove.output().contains("\nadmission: 3 partitions of "), prove.output());
         assertTrue(prove.output().contains("device memory: jvm peak "), prove.output());
         JsonNode report = new ObjectMapper().readTree(out.resolve("prove.json").toFile());
         assertEquals(1, report.get("completed").asInt());
@@ -99,6 +100,36 @@ class PorepC2ScriptTest {
         Properties p = summary(out.resolve("prove.summary"));
         assertEquals("0", p.getProperty("rc"));
         assertTrue(Long.parseLong(p.getProperty("peak_rss_kib")) > 0, p.toString());
+    }
+
+    /**
+     * A phase longer than one device call runs detached (its own process session) and is followed by {@code wait},
+     * which copies its files into OUT and returns its status, or 75 while it runs.
+     */
+    @Test
+    void detachedSetupIsFollowedByWait(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        Path run = dir.resolve("run");
+        Map<String, String> env = Map.of("DEVICE", "jvm", "SHAPE", "--challenges 1 --depth 2", "CACHE",
+                dir.resolve("cache").toString(), "OUT", out.toString(), "RUN_DIR", run.toString());
+        Run none = script(dir, env, "wait");
+        assertEquals(1, none.rc());
+        assertEquals("porep-c2-full: nothing detached in " + run, none.output().strip());
+
+        Run detach = script(dir, env, "detach", "setup");
+        assertEquals(0, detach.rc(), detach.output());
+        assertTrue(detach.output().startsWith("porep-c2-full: 'setup' detached (pid "), detach.output());
+        Run early = script(dir, env, "wait", "0");
+        assertEquals(75, early.rc(), early.output());
+        assertTrue(early.output().contains("porep-c2-full: still running after 0 s"), early.output());
+        Run done = script(dir, env, "wait", "200");
+        assertEquals(0, done.rc(), done.output());
+        assertTrue(done.output().contains("porep-c2-full: the detached run ended with rc 0; its files are in " + out),
+                done.output());
+        Properties s = summary(out.resolve("setup.summary"));
+        assertEquals("0", s.getProperty("rc"));
+        assertTrue(Long.parseLong(s.getProperty("params_bytes")) > 0, s.toString());
+        assertTrue(Files.readString(out.resolve("run.txt")).contains("== setup: rc 0 in "));
     }
 
     @Test

@@ -132,8 +132,9 @@ public final class ParamsCache {
     }
 
     /**
-     * The parameters of {@code cs} from the cache, generated (and written) when the file is missing or invalid.
-     * Progress and problems go to {@code log} as single lines.
+     * The parameters of {@code cs} from the cache (the host form), generated (and written) when the file is missing
+     * or invalid; when a valid compressed file of the shape exists (a device run made it), its key is decoded on the
+     * host instead, so both paths prove under one key. Progress and problems go to {@code log} as single lines.
      *
      * <p>Generation holds an exclusive lock per cache file ({@code <file>.lock}: a {@link FileLock} across
      * processes plus a JVM-wide lock across threads), and the file is looked at again once the lock is held: of two

@@ -271,7 +271,7 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
     /**
      * The proving key of shape {@code shape} resident on {@code device} (one of {@link #devices()}, not
      * {@value #CPU}): loaded by {@code loader} on the device's host the first time it is asked for, then the same
-     * {@link ParamsCache.Loaded} for every caller until {@link #releaseKeys} or {@link #close()} frees its
+     * key (as not generated, loaded in 0 ms) for every caller until {@link #releaseKeys} or {@link #close()} frees its
      * {@link DeviceKey}. Loads of different keys are serialised (device memory is one pool).
      */
     public ParamsCache.Loaded residentKey(String device, String shape, KeyLoader loader) throws IOException {
@@ -286,8 +286,8 @@ public final class ProverSession implements AutoCloseable, DeviceInventory {
         }
         synchronized (keys) {
             ParamsCache.Loaded k = keys.getOrDefault(device, Map.of()).get(shape);
-            if (k != null) {
-                return k;
+            if (k != null) { // already resident: nothing generated or loaded for this caller
+                return new ParamsCache.Loaded(k.pk(), k.file(), k.fileBytes(), false, 0, "");
             }
             ParamsCache.Loaded loaded = loader.load(h);
             DeviceKey dk = loaded.pk().device;

@@ -248,7 +248,8 @@ public final class CompressedParams implements AutoCloseable {
     /**
      * Hands out section {@code s}'s chunks in order, each after its SHA-256 matched (digests of up to
      * {@code parallel} chunks ahead are computed in parallel); throws naming the section, chunk and byte offset of
-     * the first chunk that does not match.
+     * the first chunk that does not match. A chunk's bytes are valid only during its {@code accept}: its mapped pages
+     * are released afterwards, so the mapping adds at most the chunks in flight to the resident set.
      */
     public void forEachChunk(int s, ChunkConsumer consumer) throws IOException {
         long nChunks = chunks(count[s], chunkPoints);
@@ -265,7 +266,11 @@ public final class CompressedParams implements AutoCloseable {
             }
             for (int k = 0; k < m; k++) {
                 long c = base + k;
-                consumer.accept(c * chunkPoints, chunkCount(s, c), chunkBytes(s, c));
+                MemorySegment bytes = chunkBytes(s, c);
+                consumer.accept(c * chunkPoints, chunkCount(s, c), bytes);
+                // drop the chunk's mapped pages from this process (madvise DONTNEED): streaming a 37.7 GB file must
+                // not leave it counted in the RSS (VmHWM) of the prover that keeps the key on the device
+                bytes.unload();
             }
         }
     }

@@ -25,7 +25,7 @@ import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.PipelineConfig;
 import jzk.prover.pipeline.ProofOutcome;
 import jzk.tornado.runtime.Devices;
-import jzk.tornado.runtime.jvm.JvmDevice;
+import jzk.tornado.runtime.AbstractDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,20 +34,22 @@ import org.junit.jupiter.api.io.TempDir;
  * The product path of a device (here the jvm device, the bit-exact reference of every GPU): parameters in the
  * compressed form, generated streaming to disk, loaded once per device and shape into device memory as the
  * session's resident key, shared by every partition and proof; freed with the session; version-2 files still used
- * (converted, same key). The tiny PoRep shape (domain 2^10) keeps it to seconds.
+ * (converted, same key). The tiny PoRep shape (domain 2^10) keeps it to seconds. Another device, opt-in:
+ * {@code -Djzk.test.residentDevice=cuda:0} (or {@code opencl:0:0}).
  */
 @Timeout(120)
 class ResidentKeyTest {
     static final PorepShape SHAPE = new PorepShape(1, 2, MerkleHash.POSEIDON);
+    static final String DEVICE = System.getProperty("jzk.test.residentDevice", ProverSession.JVM);
 
     @Test
     void batchProvesThroughOneResidentKeyAndCloseFreesIt(@TempDir Path dir) throws Exception {
-        JvmDevice jvm = (JvmDevice) Devices.jvm();
-        int buffersBefore = jvm.liveBuffers();
-        long bytesBefore = jvm.allocatedBytes();
+        AbstractDevice dev = (AbstractDevice) Devices.get(DEVICE);
+        int buffersBefore = dev.openBufferCount();
+        long bytesBefore = dev.allocatedBytes();
         List<String> log = new ArrayList<>();
         ParamsCache cache = new ParamsCache(dir);
-        ProverSession s = ProverSession.open(List.of(ProverSession.JVM));
+        ProverSession s = ProverSession.open(List.of(DEVICE));
         PorepGroth16 f = PorepGroth16.open(SHAPE, 2, null, 3, cache, s, log::add);
         byte[] id = ParamsFile.shapeId(f.cs);
         Path v3 = cache.compressedFileFor(SHAPE.shapeId(), id);
@@ -56,35 +58,35 @@ class ResidentKeyTest {
         assertTrue(CompressedParams.isCompressed(v3));
         assertFalse(Files.exists(cache.fileFor(SHAPE.shapeId(), id)), "no host-form file on a device");
         assertTrue(log.getFirst().startsWith("generating Groth16 parameters for " + SHAPE.shapeId() + " (782 "
-                + "constraints, 787 variables) into " + v3 + " (GPU fixed-base on jvm") && log.getFirst()
+                + "constraints, 787 variables) into " + v3 + " (GPU fixed-base on " + DEVICE) && log.getFirst()
                 .endsWith(", compressed, written as generated)"), log.getFirst());
 
-        ProvingKey pk = f.keyFor(ProverSession.JVM);
+        ProvingKey pk = f.keyFor(DEVICE);
         assertNotNull(pk.device, "resident on the device");
         assertNull(pk.a, "no large section on the host");
         long keyBytes = pk.device.deviceBytes();
-        assertEquals(keyBytes, s.residentKeyBytes(ProverSession.JVM));
-        assertTrue(jvm.allocatedBytes() - bytesBefore >= keyBytes, "the key is device memory");
+        assertEquals(keyBytes, s.residentKeyBytes(DEVICE));
+        assertTrue(dev.allocatedBytes() - bytesBefore >= keyBytes, "the key is device memory");
         // a second factory of the shape (another batch, a serve job) shares the key: loaded once per device and shape
         PorepGroth16 again = PorepGroth16.open(SHAPE, 1, null, 9, cache, s, log::add);
-        assertSame(pk, again.keyFor(ProverSession.JVM));
-        assertEquals(keyBytes, s.residentKeyBytes(ProverSession.JVM));
+        assertSame(pk, again.keyFor(DEVICE));
+        assertEquals(keyBytes, s.residentKeyBytes(DEVICE));
 
         // a proof of two partitions through the pipeline on the jvm device, verified
-        PipelineConfig config = PipelineConfig.defaults(ProverSession.JVM);
+        PipelineConfig config = PipelineConfig.defaults(DEVICE);
         BatchReport r = new BatchRunner(config, f, 1, 1, null).run((i, n, o) -> { });
         assertEquals(1, r.completed(), r.proofs().toString());
         assertTrue(r.proofs().stream().allMatch(p -> p.status().equals(ProofOutcome.Status.COMPLETED.name())
                 && Boolean.TRUE.equals(p.verified())));
-        BatchReport.DeviceMemory m = r.deviceMemory().get(ProverSession.JVM);
+        BatchReport.DeviceMemory m = r.deviceMemory().get(DEVICE);
         assertEquals(keyBytes, m.residentKeyBytes());
         assertTrue(m.peakBytes() >= keyBytes, m.toString());
 
         s.close();
-        assertEquals(buffersBefore, jvm.liveBuffers(), "the session's close frees the resident key");
-        assertEquals(bytesBefore, jvm.allocatedBytes());
+        assertEquals(buffersBefore, dev.openBufferCount(), "the session's close frees the resident key");
+        assertEquals(bytesBefore, dev.allocatedBytes());
         assertThrows(IllegalStateException.class, () -> pk.device.bases(jzk.prover.groth16.KeySection.A));
-        assertThrows(IllegalStateException.class, () -> s.residentKey(ProverSession.JVM, "x", h -> null));
+        assertThrows(IllegalStateException.class, () -> s.residentKey(DEVICE, "x", h -> null));
     }
 
     @Test
@@ -96,13 +98,13 @@ class ResidentKeyTest {
         // a cache of the previous release: the host form only
         ProvingKey host = cache.loadOrGenerate(SHAPE.shapeId(), cs, log::add).pk();
         Path v3 = cache.compressedFileFor(SHAPE.shapeId(), id);
-        try (ProverSession s = ProverSession.open(List.of(ProverSession.JVM))) {
+        try (ProverSession s = ProverSession.open(List.of(DEVICE))) {
             PorepGroth16 f = PorepGroth16.open(SHAPE, 1, null, 1, cache, s, log::add);
             assertFalse(f.params().generated());
             assertEquals("converting the version-2 parameter file " + cache.fileFor(SHAPE.shapeId(), id)
                     + " to the compressed format " + v3 + " (same key)", log.getLast());
-            assertEquals(host.vk, f.keyFor(ProverSession.JVM).vk, "proofs verify under the key exported before");
-            PorepProof p = ((PorepProofWorkload) f.create(0)).proveDirect(ProverSession.JVM);
+            assertEquals(host.vk, f.keyFor(DEVICE).vk, "proofs verify under the key exported before");
+            PorepProof p = ((PorepProofWorkload) f.create(0)).proveDirect(DEVICE);
             assertTrue(Groth16.verify(host.vk, p.proofs().get(0), p.publicInputs().get(0)));
         }
         // the CPU prover without a host file reads the compressed one: still the same key
@@ -119,13 +121,13 @@ class ResidentKeyTest {
             ch.write(b, at);
         }
         log.clear();
-        try (ProverSession s = ProverSession.open(List.of(ProverSession.JVM))) {
+        try (ProverSession s = ProverSession.open(List.of(DEVICE))) {
             PorepGroth16 f = PorepGroth16.open(SHAPE, 1, null, 1, cache, s, log::add);
             assertTrue(log.getFirst().startsWith("invalid parameter cache file, regenerating it: " + v3 + " @ byte ")
                     && log.getFirst().endsWith("does not match (damaged file)"), log.getFirst());
             assertTrue(f.params().generated());
             assertTrue(CompressedParams.isCompressed(v3));
-            assertNotNull(f.keyFor(ProverSession.JVM).device);
+            assertNotNull(f.keyFor(DEVICE).device);
         }
     }
 }
