@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * The GPU stage from the witness ({@link DeviceStage}, {@link DeviceR1cs}) on the jvm device against the host path:
  * the a/b/c vectors the device evaluates equal {@link StagedProver#evaluations} element for element (a PoRep
  * partition: Poseidon's many coefficients, B rows aliased to A rows on the host, public inputs; a bit-heavy
- * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies; a wrong witness names
+ * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies, for a jzk key (coset by
+ * 7, divided by Z) and a snarkjs key (odd coset); a wrong witness names
  * the host's first failing row; closing the backend frees the resident matrices.
  */
 class DeviceStageTest {
@@ -79,24 +80,44 @@ class DeviceStageTest {
             int before = jvm.liveBuffers();
             DeviceBackend dev = new DeviceBackend(host);
             for (Case k : cases()) {
-                ProvingKey pk = Groth16.setup(k.cs(), new Random(6));
-                byte[] cpu = ProofCodec.encode(Groth16.prove(pk, k.cs(), k.w(), CpuBackend.INSTANCE, r, s));
+              for (ProvingKey pk : new ProvingKey[] {Groth16.setup(k.cs(), new Random(6)),
+                      SnarkjsSetup.generate(k.cs(), new Random(8))}) { // bellman coset by 7, snarkjs odd coset
+                byte[] cpu = ProofCodec.encode(hostPath(pk, k.cs(), k.w(), r, s));
+                if (pk.hVariant == ProvingKey.HVariant.BELLMAN) {
+                    assertArrayEquals(ProofCodec.encode(Groth16.prove(pk, k.cs(), k.w(), CpuBackend.INSTANCE, r, s)),
+                            cpu, "the host path is the CPU prover");
+                }
                 PhaseTimes times = new PhaseTimes();
                 long[] z = k.w().z().clone();
                 DeviceStage.Result res = DeviceStage.run(pk, k.cs(), dev, z, true, times.clock(), k.name());
                 assertArrayEquals(k.w().z(), z, "the witness is not modified");
                 Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
-                assertArrayEquals(cpu, ProofCodec.encode(p), k.name());
+                assertArrayEquals(cpu, ProofCodec.encode(p), k.name() + " " + pk.hVariant);
                 assertTrue(Groth16.verify(pk.vk, p, k.w().publicInputs()), k.name());
-                for (String phase : new String[] {"upload z", "abc eval", "ntt a", "ntt h", "msm H", "msm L",
+                String last = pk.hVariant == ProvingKey.HVariant.BELLMAN ? "ntt h" : "a*b-c";
+                for (String phase : new String[] {"upload z", "abc eval", "ntt a", last, "msm H", "msm L",
                         "msm B2 (G2)"}) {
                     assertEquals(1, times.summaries().get(phase).count(), phase + " lapped once");
                 }
+              }
             }
             assertTrue(jvm.liveBuffers() > before, "bases and matrices stay resident");
             dev.close();
             assertEquals(before, jvm.liveBuffers(), "close frees the resident matrices and bases");
         }
+    }
+
+    /** The staged host path on the CPU backend: host a/b/c, the G1 phase, the G2 MSM, the assembly. */
+    private static Proof hostPath(ProvingKey pk, R1cs cs, Witness w, long[] r, long[] s) {
+        int n = pk.domainSize();
+        long[] a = new long[4 * n];
+        long[] b = new long[4 * n];
+        long[] c = new long[4 * n];
+        StagedProver.evaluations(pk, cs, w.z(), a, b, c);
+        long[] zc = w.z().clone();
+        Fr.F.toCanonicalVector(zc, 0, pk.nVars);
+        StagedProver.G1Sums g1 = StagedProver.g1Phase(pk, CpuBackend.INSTANCE, a, b, c, zc);
+        return StagedProver.assemble(pk, g1, StagedProver.msmB2(pk, CpuBackend.INSTANCE, zc), r, s);
     }
 
     @Test
