@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
  * the a/b/c vectors the device evaluates equal {@link StagedProver#evaluations} element for element (a PoRep
  * partition: Poseidon's many coefficients, B rows aliased to A rows on the host, public inputs; a bit-heavy
  * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies, for a jzk key (coset by
- * 7, divided by Z) and a snarkjs key (odd coset), also on an OpenCL device when asked ({@code -Djzk.test.opencl}; passed
- * on PoCL); a wrong witness names
- * the host's first failing row; closing the backend frees the resident matrices.
+ * 7, divided by Z) and a snarkjs key (odd coset), also on an OpenCL device when asked ({@code -Djzk.test.opencl};
+ * passed on PoCL); a wrong witness names the host's first failing row; closing the backend frees the resident
+ * matrices.
  */
 class DeviceStageTest {
     private record Case(String name, Circuit circuit, R1cs cs, Witness w) {
