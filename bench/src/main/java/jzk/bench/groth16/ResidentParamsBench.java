@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Random;
 
+import jzk.arith.Fr;
 import jzk.prover.circuits.PorepCircuit;
 import jzk.prover.circuits.PorepInput;
 import jzk.prover.circuits.PorepInputGenerator;
@@ -39,8 +40,10 @@ import jzk.tornado.bls.KernelHost;
  *
  * DIR holds the parameter file ({@code params-k<K>-d<D>.jzkp}, deleted at the end unless {@code --keep}; an
  * existing file is reused and the setup skipped). Prints, for the built-in PoRep shape: constraints, domain, setup
- * time, file bytes (and bytes a constraint), load time, device bytes of the key (and a constraint), per-proof
- * seconds, and the peak RSS of the process. Exits 1 if a proof does not verify.
+ * time, file bytes (and bytes a constraint), load time, device bytes of the key (and a constraint), the witness
+ * time (sequential, and challenges in parallel), per-proof seconds of the GPU stage from the witness
+ * ({@link DeviceStage}, with its phase table) and of the host-evaluated path ({@link Groth16#prove}), and the peak
+ * RSS of the process. Exits 1 if a proof does not verify.
  */
 public final class ResidentParamsBench {
     private ResidentParamsBench() {
@@ -102,6 +105,31 @@ public final class ResidentParamsBench {
                 t = System.nanoTime();
                 Witness w = Synthesizer.witness(new PorepCircuit(shape, in.partitions().get(0)), false, cs);
                 System.out.printf(Locale.ROOT, "witness: %.2f s%n", (System.nanoTime() - t) / 1e9);
+                t = System.nanoTime();
+                Witness wp = in.witness(0, cs);
+                System.out.printf(Locale.ROOT, "witness, challenges in parallel on %d cores: %.2f s (%s)%n",
+                        Runtime.getRuntime().availableProcessors(), (System.nanoTime() - t) / 1e9,
+                        java.util.Arrays.equals(wp.z(), w.z()) ? "same z" : "DIFFERENT z");
+                // the GPU stage from the witness (a/b/c, H, every MSM on the device), with its phase table
+                jzk.prover.pipeline.PhaseTimes times = new jzk.prover.pipeline.PhaseTimes();
+                for (int i = 0; i < proofs; i++) {
+                    Random rnd = new Random(100 + i);
+                    long[] r = new long[4];
+                    long[] s = new long[4];
+                    Fr.F.random(r, 0, rnd);
+                    Fr.F.random(s, 0, rnd);
+                    t = System.nanoTime();
+                    DeviceStage.Result res = DeviceStage.run(pk, cs, be, w.z(), true, times.clock(), "proof " + i);
+                    Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
+                    double sec = (System.nanoTime() - t) / 1e9;
+                    boolean v = Groth16.verify(pk.vk, p, w.publicInputs());
+                    ok &= v;
+                    System.out.printf(Locale.ROOT, "proof %d, GPU stage from the witness (DeviceStage): %.2f s, %s%n",
+                            i, sec, v ? "verifies" : "DOES NOT VERIFY");
+                }
+                System.out.println("DeviceStage phases (ms): mean / max / count");
+                times.summaries().forEach((name, ph) -> System.out.printf(Locale.ROOT, "  %-22s %9.1f %9.1f %d%n",
+                        name, ph.meanMs(), ph.maxMs(), ph.count()));
                 for (int i = 0; i < proofs; i++) {
                     t = System.nanoTime();
                     Proof p = Groth16.prove(pk, cs, w, be, new Random(i));

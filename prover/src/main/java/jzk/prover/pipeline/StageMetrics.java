@@ -32,7 +32,7 @@ public final class StageMetrics {
         TOTAL("total", "submit to outcome"),
         QUEUE("queue", "submit to the proof's first synthesis start"),
         PROVE("prove", "first synthesis start to outcome"),
-        SYNTHESIS("synthesis", "witness to a/b/c and aux"),
+        SYNTHESIS("synthesis", "witness (and a/b/c where the host evaluates them) and aux"),
         HANDOFF_WAIT("handoffWait", "a/b/c ready, waiting for a GPU worker"),
         GPU("gpu", "device stage (NTTs, MSMs) on the --device"),
         FINALIZE("finalize", "aux MSMs, partial proof"),

@@ -16,18 +16,22 @@ import jzk.prover.r1cs.Circuit;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Synthesizer;
 import jzk.prover.r1cs.Witness;
+import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.DeviceHosts;
 import jzk.tornado.bls.KernelHost;
 import jzk.tornado.runtime.Devices;
 import jzk.tornado.runtime.jvm.JvmDevice;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The GPU stage from the witness ({@link DeviceStage}, {@link DeviceR1cs}) on the jvm device against the host path:
  * the a/b/c vectors the device evaluates equal {@link StagedProver#evaluations} element for element (a PoRep
  * partition: Poseidon's many coefficients, B rows aliased to A rows on the host, public inputs; a bit-heavy
- * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies; a wrong witness names
- * the host's first failing row; closing the backend frees the resident matrices.
+ * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies, for a jzk key (coset by
+ * 7, divided by Z) and a snarkjs key (odd coset), also on an OpenCL device when asked ({@code -Djzk.test.opencl};
+ * passed on PoCL); a wrong witness names the host's first failing row; closing the backend frees the resident
+ * matrices.
  */
 class DeviceStageTest {
     private record Case(String name, Circuit circuit, R1cs cs, Witness w) {
@@ -37,9 +41,15 @@ class DeviceStageTest {
     }
 
     private static Case[] cases() {
-        PorepShape shape = new PorepShape(2, 3, MerkleHash.POSEIDON);
+        return cases(2, 3);
+    }
+
+    /** A PoRep partition of k challenges at depth d, and a bit-heavy circuit. */
+    private static Case[] cases(int k, int d) {
+        PorepShape shape = new PorepShape(k, d, MerkleHash.POSEIDON);
         PorepCircuit porep = new PorepCircuit(shape, PorepInputGenerator.generate(shape, 1, 9).partitions().get(0));
-        return new Case[] {Case.of("porep k=2 d=3", porep), Case.of("bits", TestCircuits.bitDecompositions(2, 6))};
+        return new Case[] {Case.of("porep k=" + k + " d=" + d, porep),
+                Case.of("bits", TestCircuits.bitDecompositions(2, 6))};
     }
 
     @Test
@@ -72,31 +82,70 @@ class DeviceStageTest {
 
     @Test
     void proofsAreByteIdenticalWithTheCpuProver() {
-        long[] r = Fr.F.fromLong(1234567);
-        long[] s = Fr.F.fromLong(7654321);
         JvmDevice jvm = (JvmDevice) Devices.jvm();
         try (KernelHost host = DeviceHosts.jvm()) {
-            int before = jvm.liveBuffers();
-            DeviceBackend dev = new DeviceBackend(host);
-            for (Case k : cases()) {
-                ProvingKey pk = Groth16.setup(k.cs(), new Random(6));
-                byte[] cpu = ProofCodec.encode(Groth16.prove(pk, k.cs(), k.w(), CpuBackend.INSTANCE, r, s));
-                PhaseTimes times = new PhaseTimes();
-                long[] z = k.w().z().clone();
-                DeviceStage.Result res = DeviceStage.run(pk, k.cs(), dev, z, true, times.clock(), k.name());
-                assertArrayEquals(k.w().z(), z, "the witness is not modified");
-                Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
-                assertArrayEquals(cpu, ProofCodec.encode(p), k.name());
-                assertTrue(Groth16.verify(pk.vk, p, k.w().publicInputs()), k.name());
-                for (String phase : new String[] {"upload z", "abc eval", "ntt a", "ntt h", "msm H", "msm L",
-                        "msm B2 (G2)"}) {
-                    assertEquals(1, times.summaries().get(phase).count(), phase + " lapped once");
-                }
-            }
-            assertTrue(jvm.liveBuffers() > before, "bases and matrices stay resident");
-            dev.close();
-            assertEquals(before, jvm.liveBuffers(), "close frees the resident matrices and bases");
+            proveAndCompare(host, jvm::liveBuffers);
         }
+    }
+
+    /** The same on an OpenCL device, opt-in: {@code -Djzk.test.opencl=opencl:0:0} (PoCL: minutes of kernel builds). */
+    @Test
+    void proofsAreByteIdenticalOnOpenCl() {
+        String name = System.getProperty("jzk.test.opencl");
+        Assumptions.assumeTrue(name != null, "SKIPPED: set -Djzk.test.opencl=opencl:0:0 to run on an OpenCL device");
+        jzk.tornado.runtime.AbstractDevice d = (jzk.tornado.runtime.AbstractDevice) Devices.get(name);
+        try (KernelHost host = new DeviceHost(d)) {
+            proveAndCompare(host, d::openBufferCount);
+        }
+    }
+
+    /** Both key families on both cases; {@code buffers} counts the device's live buffers. */
+    private void proveAndCompare(KernelHost host, java.util.function.IntSupplier buffers) {
+        long[] r = Fr.F.fromLong(1234567);
+        long[] s = Fr.F.fromLong(7654321);
+        int before = buffers.getAsInt();
+        DeviceBackend dev = new DeviceBackend(host);
+        Case[] cases = cases(1, 2);
+        for (int i = 0; i < cases.length; i++) {
+            Case k = cases[i];
+            // the PoRep case with a jzk key (coset by 7, divided by Z), the bit-heavy one with a snarkjs key (odd
+            // coset): each key family once keeps the Java-executed MSMs of the jvm device to seconds
+            ProvingKey pk = i == 0 ? Groth16.setup(k.cs(), new Random(6))
+                    : SnarkjsSetup.generate(k.cs(), new Random(8));
+            byte[] cpu = ProofCodec.encode(hostPath(pk, k.cs(), k.w(), r, s));
+            if (pk.hVariant == ProvingKey.HVariant.BELLMAN) {
+                assertArrayEquals(ProofCodec.encode(Groth16.prove(pk, k.cs(), k.w(), CpuBackend.INSTANCE, r, s)),
+                        cpu, "the host path is the CPU prover");
+            }
+            PhaseTimes times = new PhaseTimes();
+            long[] z = k.w().z().clone();
+            DeviceStage.Result res = DeviceStage.run(pk, k.cs(), dev, z, true, times.clock(), k.name());
+            assertArrayEquals(k.w().z(), z, "the witness is not modified");
+            Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
+            assertArrayEquals(cpu, ProofCodec.encode(p), k.name() + " " + pk.hVariant);
+            assertTrue(Groth16.verify(pk.vk, p, k.w().publicInputs()), k.name());
+            String last = pk.hVariant == ProvingKey.HVariant.BELLMAN ? "ntt h" : "a*b-c";
+            for (String phase : new String[] {"upload z", "abc eval", "ntt a", last, "msm H", "msm L",
+                    "msm B2 (G2)"}) {
+                assertEquals(1, times.summaries().get(phase).count(), phase + " lapped once");
+            }
+        }
+        assertTrue(buffers.getAsInt() > before, "bases and matrices stay resident");
+        dev.close();
+        assertEquals(before, buffers.getAsInt(), "close frees the resident matrices and bases");
+    }
+
+    /** The staged host path on the CPU backend: host a/b/c, the G1 phase, the G2 MSM, the assembly. */
+    private static Proof hostPath(ProvingKey pk, R1cs cs, Witness w, long[] r, long[] s) {
+        int n = pk.domainSize();
+        long[] a = new long[4 * n];
+        long[] b = new long[4 * n];
+        long[] c = new long[4 * n];
+        StagedProver.evaluations(pk, cs, w.z(), a, b, c);
+        long[] zc = w.z().clone();
+        Fr.F.toCanonicalVector(zc, 0, pk.nVars);
+        StagedProver.G1Sums g1 = StagedProver.g1Phase(pk, CpuBackend.INSTANCE, a, b, c, zc);
+        return StagedProver.assemble(pk, g1, StagedProver.msmB2(pk, CpuBackend.INSTANCE, zc), r, s);
     }
 
     @Test

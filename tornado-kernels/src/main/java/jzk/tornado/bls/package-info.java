@@ -21,7 +21,9 @@
  *       {@link jzk.tornado.bls.FixedBaseKernels} (batch fixed-base multiplication: one work-item per scalar, 32
  *       mixed additions from a w = 8 table; Groth16 parameter generation),
  *       {@link jzk.tornado.bls.DecompressKernels} (Zcash-compressed G1/G2 points to affine: square roots in Fp and
- *       Fp2, sign flag; a compressed parameter file expanded on the device).</li>
+ *       Fp2, sign flag; a compressed parameter file expanded on the device),
+ *       {@link jzk.tornado.bls.R1csKernels} (the Groth16 a/b/c: sparse CSR mat-vec of a resident R1CS, the
+ *       satisfaction count, Montgomery → canonical scalars).</li>
  *   <li>Host: {@link jzk.tornado.bls.KernelHost} (allocate / copy, also straight from {@code long[]} /
  *       launch) implemented by {@link jzk.tornado.bls.DeviceHost} over any device of the runtime (CUDA, OpenCL,
  *       and the jvm device, {@link jzk.tornado.bls.DeviceHosts#jvm()}; pinned staging for large copies to native
@@ -33,6 +35,8 @@
  *       (scalars on the device, range-checked there); {@link jzk.tornado.bls.FixedBaseGpu} (table resident,
  *       scalars streamed in batches, affine normalisation on the host overlapping the next batch);
  *       {@link jzk.tornado.bls.CompressedUpload} (compressed points chunk by chunk into {@code ResidentBases});
+ *       {@link jzk.tornado.bls.DeviceMatrix} (one R1CS matrix resident in CSR form, evaluated against a device
+ *       assignment);
  *       {@link jzk.tornado.bls.BlsGpu} is the prover-facing facade in the project-wide 64-bit-limb layout
  *       ({@link jzk.tornado.bls.Layout} converts).</li>
  *   <li>{@link jzk.bench.kernels.BlsBench}: the benchmark table (op × size × backend).</li>

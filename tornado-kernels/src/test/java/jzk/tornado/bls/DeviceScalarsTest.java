@@ -203,4 +203,47 @@ class DeviceScalarsTest {
             SplitMsm.enabled = split;
         }
     }
+
+    /**
+     * The scalars {@code [offset, offset + n)} of a device buffer ({@link BlsGpu#msm(ResidentBases,
+     * KernelHost.Buffer, int)}, the L sum over an assignment's private part) give the sum of that slice on every
+     * path (chunked, sorted segments, split by class); a buffer too short for offset + n and a scalar ≥ r in the
+     * slice (named by its index in the slice) are refused, one outside the slice is not read.
+     */
+    @Test
+    void scalarsAtAnOffsetGiveTheSumOfTheirSlice() {
+        int n = 40;
+        int offset = 5;
+        long[] b = bases(G1.CURVE, n);
+        long[] s = goodScalars(n);
+        long[] all = new long[4 * (offset + n + 2)];
+        System.arraycopy(s, 0, all, 4 * offset, s.length);
+        long[] bad = Limbs.fromBigInteger(Fr.R, 4);
+        System.arraycopy(bad, 0, all, 0, 4); // before the slice
+        System.arraycopy(bad, 0, all, 4 * (offset + n), 4); // after it
+        int saved = SortedMsm.sortedFrom;
+        boolean split = SplitMsm.enabled;
+        try (ResidentBases rb = new ResidentBases(host, 1, b, 16);
+             KernelHost.Buffer buf = BlsGpu.uploadScalars(host, all)) {
+            long[] want = new long[12];
+            G1.CURVE.toAffine(want, 0, jzk.arith.Pippenger.msm(G1.CURVE, b, s, n), 0);
+            for (boolean splitOn : new boolean[] {false, true}) {
+                SplitMsm.enabled = splitOn;
+                for (int sortedFrom : new int[] {1 << 20, 8}) {
+                    SortedMsm.sortedFrom = sortedFrom;
+                    assertArrayEquals(want, BlsGpu.msm(rb, buf, offset), "split " + splitOn + " sortedFrom "
+                            + sortedFrom);
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> BlsGpu.msm(rb, buf, offset + 3));
+            long[] worse = all.clone();
+            System.arraycopy(bad, 0, worse, 4 * (offset + 7), 4);
+            try (KernelHost.Buffer wb = BlsGpu.uploadScalars(host, worse)) {
+                assertMessage("scalar 7 is not below the group order r", () -> BlsGpu.msm(rb, wb, offset));
+            }
+        } finally {
+            SortedMsm.sortedFrom = saved;
+            SplitMsm.enabled = split;
+        }
+    }
 }
