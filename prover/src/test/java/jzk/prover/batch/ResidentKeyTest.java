@@ -25,7 +25,7 @@ import jzk.prover.pipeline.BatchRunner;
 import jzk.prover.pipeline.PipelineConfig;
 import jzk.prover.pipeline.ProofOutcome;
 import jzk.tornado.runtime.Devices;
-import jzk.tornado.runtime.AbstractDevice;
+import jzk.tornado.runtime.backend.AbstractDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -93,7 +93,7 @@ class DeviceStageTest {
     void proofsAreByteIdenticalOnOpenCl() {
         String name = System.getProperty("jzk.test.opencl");
         Assumptions.assumeTrue(name != null, "SKIPPED: set -Djzk.test.opencl=opencl:0:0 to run on an OpenCL device");
-        jzk.tornado.runtime.AbstractDevice d = (jzk.tornado.runtime.AbstractDevice) Devices.get(name);
+        jzk.tornado.runtime.backend.AbstractDevice d = (jzk.tornado.runtime.backend.AbstractDevice) Devices.get(name);
         try (KernelHost host = new DeviceHost(d)) {
             proveAndCompare(host, d::openBufferCount);
         }

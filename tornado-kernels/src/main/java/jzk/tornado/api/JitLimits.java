@@ -13,9 +13,9 @@ import java.lang.annotation.Target;
  * whose field products keep their outer limb loop rolled ({@link jzk.tornado.bls.MontFp#mul}) while the small
  * copy and compare loops still unroll.
  *
- * <p>Invariant: only code size and speed depend on them, never results (unrolling, scalar replacement and register caps
- * preserve semantics); the jvm device ignores them. {@code -Djzk.jit.opt=false} still turns the whole optimiser off, and
- * {@code -Djzk.jit.kernelBudget=N} replaces every such kernel's unroll budget (for measurements).
+ * <p>Invariant: only code size and speed depend on them, never results (unrolling, scalar replacement and register
+ * caps preserve semantics); the jvm device ignores them. {@code -Djzk.jit.opt=false} still turns the whole optimiser
+ * off, and {@code -Djzk.jit.kernelBudget=N} replaces every such kernel's unroll budget (for measurements).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)

@@ -239,8 +239,12 @@ final class ConstantPropagation {
                 Ir.Operand v = subst(at.value(), env);
                 yield i == at.index() && v == at.value() ? at : new Ir.AtomicAdd(at.dst(), at.array(), i, v);
             }
-            case Ir.MontMul mm -> new Ir.MontMul(mm.dst(), mm.a().stream().map(o -> subst(o, env)).toList(),
-                    mm.b().stream().map(o -> subst(o, env)).toList(), mm.modulus(), mm.negInv());
+            case Ir.MontMul mm -> {
+                List<Ir.Operand> a = mm.a().stream().map(o -> subst(o, env)).toList();
+                List<Ir.Operand> b = mm.b().stream().map(o -> subst(o, env)).toList();
+                yield a.equals(mm.a()) && b.equals(mm.b()) ? mm
+                        : new Ir.MontMul(mm.dst(), a, b, mm.modulus(), mm.negInv());
+            }
             default -> insn;
         };
     }

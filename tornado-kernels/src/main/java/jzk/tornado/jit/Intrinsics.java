@@ -1,9 +1,14 @@
 package jzk.tornado.jit;
 
+import java.lang.classfile.Annotation;
+import java.lang.classfile.AnnotationElement;
+import java.lang.classfile.AnnotationValue;
+import java.lang.classfile.Attributes;
 import java.lang.classfile.MethodModel;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
 import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.attribute.RuntimeVisibleAnnotationsAttribute;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.MethodTypeDesc;
@@ -387,13 +392,8 @@ final class Intrinsics {
         if (!mtd.descriptorString().equals("([II[II[II)V")) {
             return false;
         }
-        jzk.tornado.api.MontgomeryProduct mp;
-        try {
-            mp = cls.getDeclaredMethod(name, int[].class, int.class, int[].class, int.class, int[].class, int.class)
-                    .getAnnotation(jzk.tornado.api.MontgomeryProduct.class);
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
+        MethodModel model = ClassRepository.method(cls, name, mtd.descriptorString());
+        Montgomery mp = model == null ? null : montgomeryProduct(model);
         if (mp == null || !MontMulPtx.supported(mp.modulus(), mp.negInv())) {
             return false;
         }
@@ -419,11 +419,43 @@ final class Intrinsics {
         for (int i = 0; i < n; i++) {
             out.add(fn.newVar(Type.I32));
         }
-        in.add(new Ir.MontMul(out, av, bv, mp.modulus().clone(), mp.negInv()));
+        in.add(new Ir.MontMul(out, av, bv, mp.modulus(), mp.negInv()));
         for (int i = 0; i < n; i++) {
             in.add(new Ir.Store(r, index(in, fn, ro, i), out.get(i)));
         }
         return true;
+    }
+
+    /** The values of a {@link jzk.tornado.api.MontgomeryProduct} annotation. */
+    private record Montgomery(int[] modulus, int negInv) {
+    }
+
+    /**
+     * The {@link jzk.tornado.api.MontgomeryProduct} annotation of {@code m} as read from its class file (the JIT
+     * reads methods as bytecode, not by reflection), or null when it has none.
+     */
+    private static Montgomery montgomeryProduct(MethodModel m) {
+        String type = jzk.tornado.api.MontgomeryProduct.class.descriptorString();
+        for (RuntimeVisibleAnnotationsAttribute attr : m.findAttributes(Attributes.runtimeVisibleAnnotations())) {
+            for (Annotation an : attr.annotations()) {
+                if (!an.className().stringValue().equals(type)) {
+                    continue;
+                }
+                int[] modulus = null;
+                Integer negInv = null;
+                for (AnnotationElement e : an.elements()) {
+                    switch (e.name().stringValue()) {
+                        case "modulus" -> modulus = ((AnnotationValue.OfArray) e.value()).values().stream()
+                                .mapToInt(v -> ((AnnotationValue.OfInt) v).intValue()).toArray();
+                        case "negInv" -> negInv = ((AnnotationValue.OfInt) e.value()).intValue();
+                        default -> {
+                        }
+                    }
+                }
+                return modulus == null || negInv == null ? null : new Montgomery(modulus, negInv);
+            }
+        }
+        return null;
     }
 
     private static List<Ir.Operand> limbs(InsnInterpreter in, Ir.Function fn, Ir.ArrayBase a, Ir.Operand off, int n) {

@@ -59,6 +59,22 @@ class MontMulPtxTest {
         }
     }
 
+    /** 1 in Fr's Montgomery form (2^256 mod r), limbs least significant first. */
+    static final int[] FR_ONE = {0xfffffffe, 0x00000001, 0x00034802, 0x5884b7fa, 0xecbc4ff5, 0x998c4fef, 0xacc5056f,
+        0x1824b159};
+
+    /** Test kernel: r_i = a_i·1 (Montgomery) with the 1 a compile-time constant: the product's b operands are immediates. */
+    public static void frTimesOne(KernelContext ctx, int[] r, int[] a, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int[] one = new int[8];
+            for (int k = 0; k < 8; k++) {
+                one[k] = FR_ONE[k];
+            }
+            jzk.tornado.bls.MontFr.mul(r, 8 * i, a, 8 * i, one, 0);
+        }
+    }
+
     private static Method kernel(String name) {
         for (Method m : MontMulPtxTest.class.getMethods()) {
             if (m.getName().equals(name)) {
@@ -161,6 +177,30 @@ class MontMulPtxTest {
         int[] r = new int[8 * n];
         new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, r, a, b, n});
         assertArrayEquals(want, r);
+    }
+
+    @Test
+    void constantOperandsBecomeImmediates() throws Exception {
+        BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
+        BigInteger one = BigInteger.ZERO;
+        for (int k = 7; k >= 0; k--) {
+            one = one.shiftLeft(32).or(BigInteger.valueOf(FR_ONE[k] & 0xFFFFFFFFL));
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(BigInteger.ONE.shiftLeft(256).mod(fr), one, "FR_ONE = R mod r");
+        Random rnd = new Random(3);
+        int n = 16;
+        int[] a = new int[8 * n];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = i == 0 ? fr.subtract(BigInteger.ONE) : new BigInteger(256, rnd).mod(fr);
+            for (int k = 0; k < 8; k++) {
+                a[8 * i + k] = x.shiftRight(32 * k).intValue();
+            }
+        }
+        CompiledKernel k = KernelCompiler.compile(kernel("frTimesOne"), Target.ptx(90));
+        assertFalse(k.source().contains(".local"), "the constant operand needs no private array");
+        int[] r = new int[8 * n];
+        new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, r, a, n});
+        assertArrayEquals(a, r, "a·1 = a");
     }
 
     /** The products' PTX assembles for the H100/H200 (skipped without ptxas on the PATH). */
