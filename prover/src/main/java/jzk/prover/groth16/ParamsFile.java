@@ -210,27 +210,26 @@ public final class ParamsFile {
             ByteBuffer b = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(cs.numInputs()).putInt(cs.numAux()).putInt(cs.numConstraints());
             md.update(b.array());
-            // streamed through one small buffer: a whole matrix (36 bytes an entry) would pass 2^31 bytes near
-            // 60 M non-zeros
-            ByteBuffer bb = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+            // streamed through one 64 KiB buffer (a whole matrix, 36 bytes an entry, would pass 2^31 bytes near 60 M
+            // non-zeros), filled by bulk little-endian copies: this runs once per process, before the JVM has
+            // compiled anything, so a per-value ByteBuffer loop costs seconds at 1 M constraints
+            byte[] chunk = new byte[1 << 16];
+            MemorySegment buf = MemorySegment.ofArray(chunk);
+            long[] gather = new long[chunk.length / 8];
             for (jzk.prover.r1cs.CsrMatrix m : new jzk.prover.r1cs.CsrMatrix[] {cs.a(), cs.b(), cs.c()}) {
-                int nnz = m.nnz();
-                int[] rowStart = m.rowStart();
-                for (int i = 0; i <= m.rows(); i++) {
-                    bb = drainIfFull(md, bb, 4).putInt(rowStart[i]);
-                }
-                int[] col = m.colIndex();
-                for (int i = 0; i < nnz; i++) {
-                    bb = drainIfFull(md, bb, 4).putInt(col[i]);
-                }
+                hashInts(md, m.rowStart(), m.rows() + 1, chunk, buf);
+                hashInts(md, m.colIndex(), m.nnz(), chunk, buf);
                 long[] table = m.coeffTable();
-                for (int k = 0; k < nnz; k++) {
-                    int o = m.coeffOffset(k);
-                    drainIfFull(md, bb, 32).putLong(table[o]).putLong(table[o + 1]).putLong(table[o + 2])
-                            .putLong(table[o + 3]);
+                int per = gather.length / 4;
+                for (int from = 0; from < m.nnz(); from += per) {
+                    int n = Math.min(per, m.nnz() - from);
+                    for (int k = 0; k < n; k++) {
+                        System.arraycopy(table, m.coeffOffset(from + k), gather, 4 * k, 4);
+                    }
+                    MemorySegment.copy(gather, 0, buf, LE_LONG, 0, 4 * n);
+                    md.update(chunk, 0, 32 * n);
                 }
             }
-            md.update(bb.flip());
             return md.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -319,12 +318,17 @@ public final class ParamsFile {
     }
 
     /** Feeds {@code bb}'s content to {@code md} and clears it when fewer than {@code need} bytes are left. */
-    private static ByteBuffer drainIfFull(MessageDigest md, ByteBuffer bb, int need) {
-        if (bb.remaining() < need) {
-            md.update(bb.flip());
-            bb.clear();
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** {@code md.update} of {@code a[0..n)} as little-endian ints, through {@code chunk} (viewed as {@code buf}). */
+    private static void hashInts(MessageDigest md, int[] a, int n, byte[] chunk, MemorySegment buf) {
+        int per = chunk.length / 4;
+        for (int from = 0; from < n; from += per) {
+            int m = Math.min(per, n - from);
+            MemorySegment.copy(a, from, buf, LE_INT, 0, m);
+            md.update(chunk, 0, 4 * m);
         }
-        return bb;
     }
 
     private static long align(long x) {
