@@ -26,7 +26,8 @@ import java.util.Map;
  * @param peakReservedBytes  peak bytes reserved in the memory budget
  * @param gpuBusyFraction    per device: time with a GPU stage running / wall time
  * @param phases             per phase of the workload's stages (witness, a/b/c, uploads, NTTs, MSMs, …): laps,
- *                           total, mean and largest ms ({@link PhaseTimes}); empty when the workload records none
+ *                           total, mean, median and largest ms ({@link PhaseTimes}); empty when the workload
+ *                           records none
  * @param proofs             one line per proof, in batch order
  */
 public record BatchReport(String workload, int count, int completed, int failed, int cancelled, Settings settings,
