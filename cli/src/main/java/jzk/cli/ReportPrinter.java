@@ -149,14 +149,15 @@ final class ReportPrinter implements BatchRunner.Listener {
                 + "elsewhere: %s", d.failedAtSeconds(), d.rerun(), d.rerun() == 1 ? "" : "s", d.failure());
     }
 
-    /** The workload's phase table: one line a phase, mean and total ms over the partitions that ran it. */
+    /** The workload's phase table: one line a phase, median, mean, max and total ms over the partitions that ran it. */
     void phaseTable(Map<String, jzk.prover.pipeline.PhaseTimes.Summary> phases) {
         if (phases == null || phases.isEmpty()) {
             return;
         }
-        out.printf(Locale.ROOT, "%-24s %10s %10s %10s  %s%n", "phases (ms)", "mean", "max", "total", "count");
-        phases.forEach((name, p) -> out.printf(Locale.ROOT, "  %-22s %10.1f %10.1f %10.1f  %d%n", name, p.meanMs(),
-                p.maxMs(), p.totalMs(), p.count()));
+        out.printf(Locale.ROOT, "%-24s %10s %10s %10s %10s  %s%n", "phases (ms)", "p50", "mean", "max", "total",
+                "count");
+        phases.forEach((name, p) -> out.printf(Locale.ROOT, "  %-22s %10.1f %10.1f %10.1f %10.1f  %d%n", name,
+                p.p50Ms(), p.meanMs(), p.maxMs(), p.totalMs(), p.count()));
     }
 
     /** One row of the latency table; the count says proofs or partitions, and few samples are flagged. */

@@ -71,6 +71,14 @@ class Groth16BatchTest {
         for (JsonNode p : j.get("proofs")) {
             assertTrue(p.get("verified").asBoolean(), p.toString());
         }
+        // the phase table: every partition (3 proofs × 2) lapped the host path's phases once each
+        for (String phase : new String[] {"witness", "abc eval (host)", "quotient (upload, ntts)", "msm H",
+                "msm B2 (G2, cpu tail)", "assemble"}) {
+            JsonNode ph = j.get("phases").get(phase);
+            assertEquals(6, ph.get("count").asInt(), phase + ": " + j.get("phases"));
+            assertTrue(ph.get("p50Ms").asDouble() <= ph.get("maxMs").asDouble(), ph.toString());
+        }
+        assertTrue(r.out().contains("phases (ms)") && r.out().contains("  abc eval (host)"), r.out());
         List<String> lines = Files.readAllLines(log);
         String last = lines.get(lines.size() - 1);
         // every buffer class count back to zero after the batch
@@ -131,6 +139,9 @@ class Groth16BatchTest {
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("1 completed (1 verified), 0 failed") && r.out().contains("devices=" + name),
                 r.out());
+        // a/b/c were evaluated on the device from the uploaded witness (DeviceStage), not on the host
+        assertTrue(r.out().contains("  upload z") && r.out().contains("  abc eval ")
+                && !r.out().contains("abc eval (host)"), r.out());
     }
 
     @Test

@@ -27,7 +27,8 @@ import java.util.Map;
  * @param gpuBusyFraction    per device: time with a GPU stage running / wall time
  * @param devices            one line per device, in {@code --device} order
  * @param phases             per phase of the workload's stages (witness, a/b/c, uploads, NTTs, MSMs, …): laps,
- *                           total, mean and largest ms ({@link PhaseTimes}); empty when the workload records none
+ *                           total, mean, median and largest ms ({@link PhaseTimes}); empty when the workload
+ *                           records none
  * @param proofs             one line per proof, in batch order
  * @param deviceMemory       per device (not the CPU prover): peak device memory and resident key bytes
  *                           ({@link WorkloadFactory#deviceMemory}); empty when there is none

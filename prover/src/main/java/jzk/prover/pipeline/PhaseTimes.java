@@ -9,17 +9,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * Wall time per named phase of a stage, summed over the partitions of a run: what a workload's stages spent in
  * witness generation, the a/b/c evaluation, each upload, NTT and MSM, … ({@link BatchReport#phases()}; one line a
  * phase in {@code jzk batch}'s summary). Phases of one stage are recorded in the order they first run, so the
- * report lists them in pipeline order. Thread-safe: partitions on several threads add to the same phase.
+ * report lists them in pipeline order. Thread-safe: partitions on several threads add to the same phase. Laps are
+ * kept (a few per partition and phase), so the median is exact.
  *
  * <p>Use: {@code PhaseTimes.Clock c = times.clock(); …; c.lap("witness"); …; c.lap("msm A");} — each lap is the
  * time since the clock started or since the previous lap.
  */
 public final class PhaseTimes {
-    /** Per phase: count of laps, total and largest lap in ms. */
-    public record Summary(long count, double totalMs, double meanMs, double maxMs) {
+    /**
+     * Per phase: count of laps, total, mean, median and largest lap in ms (the median leaves out the first
+     * proof's kernel compilations, which the mean and the max include).
+     */
+    public record Summary(long count, double totalMs, double meanMs, double p50Ms, double maxMs) {
     }
 
-    private record Acc(AtomicLong count, AtomicLong nanos, AtomicLong max, long order) {
+    /** One phase's laps in ns, in arrival order; {@code order} is the phase's first appearance. */
+    private record Acc(java.util.List<Long> laps, long order) {
     }
 
     private final Map<String, Acc> phases = new ConcurrentHashMap<>();
@@ -27,11 +32,10 @@ public final class PhaseTimes {
 
     /** Adds one lap of {@code nanos} to {@code phase}. */
     public void add(String phase, long nanos) {
-        Acc a = phases.computeIfAbsent(phase, p -> new Acc(new AtomicLong(), new AtomicLong(), new AtomicLong(),
-                order.getAndIncrement()));
-        a.count.incrementAndGet();
-        a.nanos.addAndGet(nanos);
-        a.max.accumulateAndGet(nanos, Math::max);
+        Acc a = phases.computeIfAbsent(phase, p -> new Acc(new java.util.ArrayList<>(), order.getAndIncrement()));
+        synchronized (a.laps) {
+            a.laps.add(nanos);
+        }
     }
 
     /** A stopwatch starting now whose laps are added here. */
@@ -44,10 +48,14 @@ public final class PhaseTimes {
         Map<String, Summary> out = new LinkedHashMap<>();
         phases.entrySet().stream().sorted(Map.Entry.comparingByValue(
                 java.util.Comparator.comparingLong(Acc::order))).forEach(e -> {
-                    Acc a = e.getValue();
-                    long n = a.count.get();
-                    double total = a.nanos.get() / 1e6;
-                    out.put(e.getKey(), new Summary(n, total, n == 0 ? 0 : total / n, a.max.get() / 1e6));
+                    long[] v;
+                    synchronized (e.getValue().laps) {
+                        v = e.getValue().laps.stream().mapToLong(Long::longValue).sorted().toArray();
+                    }
+                    int n = v.length;
+                    double total = java.util.Arrays.stream(v).sum() / 1e6;
+                    double p50 = n == 0 ? 0 : (n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0) / 1e6;
+                    out.put(e.getKey(), new Summary(n, total, n == 0 ? 0 : total / n, p50, n == 0 ? 0 : v[n - 1] / 1e6));
                 });
         return out;
     }
