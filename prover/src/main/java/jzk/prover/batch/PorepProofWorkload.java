@@ -6,13 +6,13 @@ import java.util.List;
 import jzk.arith.Fr;
 import jzk.prover.circuits.VanillaProof;
 import jzk.prover.groth16.CpuBackend;
-import jzk.prover.groth16.Evaluations;
 import jzk.prover.groth16.Points;
 import jzk.prover.groth16.ProverBackend;
 import jzk.prover.groth16.ProvingKey;
 import jzk.prover.groth16.StagedProver;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.ProofWorkload;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Witness;
 
@@ -21,7 +21,7 @@ import jzk.prover.r1cs.Witness;
  *
  * <pre>
  *   synthesize(p)   witness-only synthesis of partition p, a/b/c = A·z, B·z, C·z by the CSR mat-vec plus the
- *                   input-consistency rows, a∘b = c checked row by row ({@link jzk.prover.groth16.Evaluations})
+ *                   input-consistency rows ({@link StagedProver#evaluations}); a∘b = c checked row by row
  *   gpuStage        {@link StagedProver#g1Phase} on the slot's backend ({@link ProverSession#backend}): H by NTTs,
  *                   MSMs A, B1, L, H; on a GPU also the G2 MSM for B ({@link StagedProver#msmB2}); a/b/c are
  *                   dropped when it returns
@@ -97,17 +97,21 @@ public final class PorepProofWorkload implements ProofWorkload {
         Witness w = in.witness(partition, cs);
         w.requireShapeOf(cs);
         checkInterrupt();
-        Evaluations e = Evaluations.of(pk, cs, w.z());
-        if (!e.satisfied()) {
-            throw new IllegalStateException(name + " partition " + partition + ": constraint "
-                    + e.firstUnsatisfiedRow() + " of "
+        long n = pk.domainSize();
+        long[] a = FrOps.newVector(n, "a (domain)");
+        long[] b = FrOps.newVector(n, "b (domain)");
+        long[] c = FrOps.newVector(n, "c (domain)");
+        StagedProver.evaluations(pk, cs, w.z(), a, b, c);
+        int bad = StagedProver.firstUnsatisfiedRow(a, b, c, cs.numConstraints());
+        if (bad >= 0) {
+            throw new IllegalStateException(name + " partition " + partition + ": constraint " + bad + " of "
                     + cs.numConstraints() + " is not satisfied by the witness (A·z · B·z ≠ C·z)");
         }
         long[] publicInputs = w.publicInputs();
         // the witness is dropped here: its array becomes the canonical copy in place (no second 32 B/variable)
         long[] zc = w.z();
         Fr.F.toCanonicalVector(zc, 0, pk.nVars);
-        return new Synth(partition, e.a(), e.b(), e.c(), zc, publicInputs);
+        return new Synth(partition, a, b, c, zc, publicInputs);
     }
 
     @Override

@@ -92,6 +92,18 @@ public final class StagedProver {
         return sums;
     }
 
+    /** The first row i < m with a_i·b_i ≠ c_i (Montgomery vectors), or −1: the R1CS check on the evaluations. */
+    public static int firstUnsatisfiedRow(long[] a, long[] b, long[] c, int m) {
+        long[] t = new long[4];
+        for (int i = 0; i < m; i++) {
+            F.mul(t, 0, a, i * 4, b, i * 4);
+            if (!F.equal(t, 0, c, i * 4)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /**
      * Starts {@code work} concurrently with the caller when the backend allows it and returns its result's getter:
      * forked into the caller's fork-join pool when the caller is a pool worker ({@link CpuBackend#POOL} inside
