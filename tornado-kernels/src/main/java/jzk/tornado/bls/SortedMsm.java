@@ -68,13 +68,13 @@ public final class SortedMsm {
     static final long[] lastPhases = new long[7];
 
     /**
-     * One {@link #msm(ResidentBases, long[])} call with {@link #profile} on: its phase times (ns, indexed as
-     * {@link #lastPhases}). For benchmarks only.
+     * Runs {@code msmCall} (one MSM of this class) with {@link #profile} on and returns its phase times (ns, indexed
+     * as {@link #lastPhases}). For benchmarks only.
      */
-    public static long[] profiledPhases(ResidentBases bases, long[] scalars) {
+    public static long[] profiled(Runnable msmCall) {
         profile = true;
         try {
-            msm(bases, scalars);
+            msmCall.run();
         } finally {
             profile = false;
         }
