@@ -337,7 +337,7 @@ public final class BlsBench {
             agree.put(op + " sorted" + lg + "|" + h.name(), same ? "yes" : "NO");
             int c = SortedMsm.chooseC(1 << lg);
             // one more call with a device wait after each phase, for the phase split in the note
-            long[] ph = SortedMsm.profiledPhases(rb, scalars);
+            long[] ph = SortedMsm.profiled(() -> SortedMsm.msm(rb, scalars));
             return new Row(op + " sorted", lg, h.name(), resident.median(), total.median(), "c=" + c + " W="
                     + (256 + c - 1) / c + String.format(" phases ms: upload %.1f, check %.1f, hist %.1f, host %.1f,"
                     + " scatter %.1f, sums %.1f, reduce %.1f", ph[0] / 1e6, ph[1] / 1e6, ph[2] / 1e6, ph[3] / 1e6,

@@ -142,8 +142,8 @@ final class Bench {
         int n = 1 << Math.max(8, lg - 4);
         int rounds = 256;
         DeviceKernel k = d.kernel(Kernels.of(SelfTestKernels::mulAddHiChain));
-        long[] a = SelfTest.longs(n, 5);
-        long[] b = SelfTest.longs(n, 6);
+        long[] a = TestDevices.randomLongs(n, 5);
+        long[] b = TestDevices.randomLongs(n, 6);
         try (DeviceBuffer da = d.allocate(8L * n); DeviceBuffer db = d.allocate(8L * n);
              DeviceBuffer dr = d.allocate(8L * n)) {
             d.copyToDevice(a, 0, da, 0, n);

@@ -91,10 +91,12 @@ public final class SelfTest {
     static List<ConformanceRunner.Outcome> check(Device d, Device jvm) {
         System.out.println("== " + d.name());
         List<ConformanceRunner.Outcome> out = new ArrayList<>();
-        ConformanceRunner.Case mul = new ConformanceRunner.Case("mulAddHi", Kernels.of(SelfTestKernels::mulAddHi), 1 << 16, 128,
-                seed -> new Object[] {null, longs(1 << 16, seed), longs(1 << 16, seed + 1), new long[1 << 16]});
-        ConformanceRunner.Case sum = new ConformanceRunner.Case("groupSum", Kernels.of(SelfTestKernels::groupSum), 1 << 14, 256,
-                seed -> new Object[] {null, longs(1 << 14, seed), new long[(1 << 14) / 256]});
+        ConformanceRunner.Case mul = new ConformanceRunner.Case("mulAddHi", Kernels.of(SelfTestKernels::mulAddHi),
+                1 << 16, 128, seed -> new Object[] {null, TestDevices.randomLongs(1 << 16, seed),
+                    TestDevices.randomLongs(1 << 16, seed + 1), new long[1 << 16]});
+        ConformanceRunner.Case sum = new ConformanceRunner.Case("groupSum", Kernels.of(SelfTestKernels::groupSum),
+                1 << 14, 256, seed -> new Object[] {null, TestDevices.randomLongs(1 << 14, seed),
+                    new long[(1 << 14) / 256]});
         for (ConformanceRunner.Case c : List.of(mul, sum)) {
             out.add(handWritten(d, jvm, c));
             out.add(report(ConformanceRunner.run(d, jvm, c, SEED), "jit "));
@@ -179,15 +181,6 @@ public final class SelfTest {
             out.add(new ConformanceRunner.Case(c.name(), c.method(), c.globalSize(), c.localSize(), c::arguments));
         }
         return out;
-    }
-
-    static long[] longs(int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        long[] a = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextLong();
-        }
-        return a;
     }
 
     /** Fills a segment with seeded random longs. */

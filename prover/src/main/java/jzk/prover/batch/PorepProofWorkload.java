@@ -6,7 +6,6 @@ import java.util.List;
 import jzk.arith.Fr;
 import jzk.prover.circuits.VanillaProof;
 import jzk.prover.groth16.CpuBackend;
-import jzk.prover.groth16.Evaluations;
 import jzk.prover.groth16.DeviceBackend;
 import jzk.prover.groth16.DeviceStage;
 import jzk.prover.groth16.Points;
@@ -16,6 +15,7 @@ import jzk.prover.groth16.StagedProver;
 import jzk.prover.groth16.Verifier;
 import jzk.prover.pipeline.PhaseTimes;
 import jzk.prover.pipeline.ProofWorkload;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.Witness;
 import jzk.tornado.progress.Progress;
@@ -26,7 +26,7 @@ import jzk.tornado.progress.Timings;
  *
  * <pre>
  *   synthesize(p)   witness-only synthesis of partition p; on the host path also a/b/c = A·z, B·z, C·z by the CSR
- *                   mat-vec plus the input-consistency rows ({@link jzk.prover.groth16.Evaluations}), a∘b = c
+ *                   mat-vec plus the input-consistency rows ({@link StagedProver#evaluations}), a∘b = c
  *                   checked row by row, z made canonical
  *   gpuStage        device path ({@link PorepGroth16#deviceAbc}: every device of the session runs kernels):
  *                   {@link DeviceStage#run} — z uploaded once, a/b/c, the check, H, every MSM (G2 too) on the
@@ -134,11 +134,15 @@ public final class PorepProofWorkload implements ProofWorkload {
         if (f.deviceAbc) {
             return new Synth(partition, null, null, null, w.z(), publicInputs);
         }
-        Evaluations e = Evaluations.of(pk, cs, w.z());
-        clock.lap("abc eval + check (host)");
-        if (!e.satisfied()) {
-            throw new IllegalStateException(name + " partition " + partition + ": constraint "
-                    + e.firstUnsatisfiedRow() + " of "
+        long n = pk.domainSize();
+        long[] a = FrOps.newVector(n, "a (domain)");
+        long[] b = FrOps.newVector(n, "b (domain)");
+        long[] c = FrOps.newVector(n, "c (domain)");
+        StagedProver.evaluations(pk, cs, w.z(), a, b, c);
+        clock.lap("abc eval (host)");
+        int bad = StagedProver.firstUnsatisfiedRow(a, b, c, cs.numConstraints());
+        if (bad >= 0) {
+            throw new IllegalStateException(name + " partition " + partition + ": constraint " + bad + " of "
                     + cs.numConstraints() + " is not satisfied by the witness (A·z · B·z ≠ C·z)");
         }
         clock.lap("r1cs check (host)");
@@ -146,7 +150,7 @@ public final class PorepProofWorkload implements ProofWorkload {
         long[] zc = w.z();
         Fr.F.toCanonicalVector(zc, 0, pk.nVars);
         clock.lap("z to canonical (host)");
-        return new Synth(partition, e.a(), e.b(), e.c(), zc, publicInputs);
+        return new Synth(partition, a, b, c, zc, publicInputs);
     }
 
     @Override

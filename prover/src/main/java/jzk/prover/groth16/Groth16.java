@@ -2,6 +2,7 @@ package jzk.prover.groth16;
 
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
+import jzk.prover.r1cs.FrOps;
 import jzk.prover.r1cs.R1cs;
 import jzk.prover.r1cs.SatisfactionChecker;
 import jzk.prover.r1cs.Witness;
@@ -60,15 +61,22 @@ public final class Groth16 {
                     + pk.nVars + ", nPublic " + pk.nPublic + ", rows " + pk.nRows + ")");
         }
         w.requireShapeOf(cs);
+        int n = pk.domainSize();
         long[] z = w.z();
-        Evaluations e = Evaluations.of(pk, cs, z);
-        if (!e.satisfied()) { // the circuits' checker names the constraint
+        long[] a = FrOps.newVector(n, "a (domain)");
+        long[] b = FrOps.newVector(n, "b (domain)");
+        long[] c = FrOps.newVector(n, "c (domain)");
+        StagedProver.evaluations(pk, cs, z, a, b, c);
+        // Satisfaction from the evaluations we need anyway (m multiplications, no second mat-vec); on a failure
+        // the circuits' checker names the constraint. (Rows ≥ m are the input-consistency rows, not constraints.)
+        int bad = StagedProver.firstUnsatisfiedRow(a, b, c, cs.numConstraints());
+        if (bad >= 0) {
             SatisfactionChecker.check(cs, w);
-            throw new IllegalStateException("a·b ≠ c on row " + e.firstUnsatisfiedRow()
+            throw new IllegalStateException("a·b ≠ c on row " + bad
                     + " but the checker found none (inconsistent R1cs)");
         }
         long[] zc = z.clone(); // the caller keeps w (PorepProofWorkload converts its own witness in place instead)
         F.toCanonicalVector(zc, 0, pk.nVars);
-        return Prover.prove(pk, be, e.a(), e.b(), e.c(), zc, r, s);
+        return Prover.prove(pk, be, a, b, c, zc, r, s);
     }
 }

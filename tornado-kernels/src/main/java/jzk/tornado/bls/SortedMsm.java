@@ -67,25 +67,15 @@ public final class SortedMsm {
     static volatile boolean profile;
     static final long[] lastPhases = new long[7];
 
-    /** Runs {@code call} (sorted MSMs) with profiling on; the phase times (ns, as {@link #lastPhases}) of its last MSM. */
-    public static long[] profiled(Runnable call) {
-        profile = true;
-        try {
-            call.run();
-        } finally {
-            profile = false;
-        }
-        return lastPhases.clone();
-    }
 
     /**
-     * One {@link #msm(ResidentBases, long[])} call with {@link #profile} on: its phase times (ns, indexed as
-     * {@link #lastPhases}). For benchmarks only.
+     * Runs {@code msmCall} (one MSM of this class) with {@link #profile} on and returns its phase times (ns, indexed
+     * as {@link #lastPhases}). For benchmarks only.
      */
-    public static long[] profiledPhases(ResidentBases bases, long[] scalars) {
+    public static long[] profiled(Runnable msmCall) {
         profile = true;
         try {
-            msm(bases, scalars);
+            msmCall.run();
         } finally {
             profile = false;
         }

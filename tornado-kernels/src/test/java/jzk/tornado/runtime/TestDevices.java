@@ -71,7 +71,8 @@ public final class TestDevices {
                 : KernelSource.openCl(kernel, resource(kernel + ".cl"), params);
     }
 
-    static long[] randomLongs(int n, long seed) {
+    /** n seeded random longs (also the bench self-test's inputs). */
+    public static long[] randomLongs(int n, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         long[] a = new long[n];
         for (int i = 0; i < n; i++) {
