@@ -182,6 +182,11 @@ public final class PorepGroth16 implements WorkloadFactory {
         return shape;
     }
 
+    /** The partition R1CS every proof of this batch satisfies (resident on a device for the GPU stage). */
+    public R1cs constraintSystem() {
+        return cs;
+    }
+
     /** The key of the session's first device (its small sections, counts and verifying key are every device's). */
     public ProvingKey provingKey() {
         return pk;
