@@ -3,6 +3,7 @@ package jzk.tornado.bls;
 import jzk.arith.Fr;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.FieldKernels;
 
 /**
  * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout
