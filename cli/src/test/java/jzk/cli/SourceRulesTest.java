@@ -33,6 +33,8 @@ import org.junit.jupiter.api.Test;
  *   <li>Settings are read by name ({@code System.getProperty("jzk.…")}, {@code Integer.getInteger},
  *       {@code Long.getLong}, {@code Boolean.getBoolean}, {@code System.getenv("JZK_…")}) only in each module's one
  *       configuration record ({@link #SETTINGS_READERS}).</li>
+ *   <li>Device code ({@code jzk.tornado.bls.kernels}) uses only itself and the kernel API, never the host code
+ *       ({@code jzk.tornado.bls}) that drives it.</li>
  *   <li>{@code main} methods only in {@code cli} and {@code bench}: benchmarks, probes and self-tests are not
  *       product code.</li>
  * </ul>
@@ -229,6 +231,31 @@ class SourceRulesTest {
             }
         }
         assertTrue(seen >= 2, "the scan sees the main methods it should (cli's Main, the benchmarks'): " + seen);
+        assertTrue(found.isEmpty(), String.join("\n", found));
+    }
+
+    /**
+     * Device code ({@code jzk.tornado.bls.kernels}, what the JIT compiles) names nothing of jzk but its own package
+     * and the kernel built-ins of {@code jzk.tornado.api}: no host driver, runtime, configuration or field-arith.
+     */
+    @Test
+    void deviceCodeUsesOnlyItselfAndTheKernelApi() {
+        Set<String> allowed = Set.of("jzk.tornado.bls.kernels", "jzk.tornado.api");
+        List<String> found = new ArrayList<>();
+        int files = 0;
+        for (Source s : mainSources()) {
+            if (!s.pkg().equals("jzk.tornado.bls.kernels")) {
+                continue;
+            }
+            files++;
+            Matcher m = QUALIFIED.matcher(s.code());
+            while (m.find()) {
+                if (!allowed.contains(m.group(1))) {
+                    found.add(s.path() + ": " + m.group(1) + " (device code may use only " + allowed + ")");
+                }
+            }
+        }
+        assertTrue(files >= 10, "the scan sees the device code: " + files + " files");
         assertTrue(found.isEmpty(), String.join("\n", found));
     }
 

@@ -16,7 +16,7 @@ import jzk.tornado.api.Kernels;
 import jzk.tornado.bls.BlsGpu;
 import jzk.tornado.bls.DeviceHost;
 import jzk.tornado.bls.DeviceHosts;
-import jzk.tornado.bls.FieldKernels;
+import jzk.tornado.bls.kernels.FieldKernels;
 import jzk.tornado.bls.KernelHost;
 import jzk.tornado.bls.Layout;
 import jzk.tornado.bls.Msm;
@@ -25,7 +25,7 @@ import jzk.tornado.bls.Ntt;
 import jzk.tornado.bls.ResidentBases;
 import jzk.tornado.bls.SortedMsm;
 import jzk.tornado.bls.SplitMsm;
-import jzk.tornado.bls.Xyzz;
+import jzk.tornado.bls.kernels.Xyzz;
 
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.bench.kernels.BlsBench

@@ -7,7 +7,7 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
-import jzk.tornado.bls.FieldKernels;
+import jzk.tornado.bls.kernels.FieldKernels;
 import jzk.tornado.runtime.Devices;
 import jzk.tornado.api.Kernels;
 import jzk.tornado.api.KernelParam;

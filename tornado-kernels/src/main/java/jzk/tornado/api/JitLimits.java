@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * ({@code -Djzk.jit.unrollBudget}, {@code -Djzk.jit.scalarMax}). For kernels whose code size has to be held down,
  * so the device compiler (ptxas, the driver's JIT at first launch, PoCL) stays in seconds, and whose private
  * arrays should still all live in registers: e.g. a point formula written as straight-line code over registers
- * whose field products keep their outer limb loop rolled ({@link jzk.tornado.bls.MontFp#mul}) while the small
+ * whose field products keep their outer limb loop rolled ({@link jzk.tornado.bls.kernels.MontFp#mul}) while the small
  * copy and compare loops still unroll.
  *
  * <p>Invariant: only code size and speed depend on them, never results (unrolling, scalar replacement and register

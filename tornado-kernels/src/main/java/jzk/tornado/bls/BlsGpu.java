@@ -1,8 +1,10 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.bls.kernels.R1csKernels;
 import jzk.arith.Fr;
 import jzk.tornado.api.Device;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.FieldKernels;
 
 /**
  * The entry points the prover calls: NTT and MSM on a device, in the project-wide data layout

@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.DecompressKernels;
 
 /**
  * Fills {@link ResidentBases} from compressed points (field-arith's {@code PointEncoding}: 48 bytes a G1 point, 96

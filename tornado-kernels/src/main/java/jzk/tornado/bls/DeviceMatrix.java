@@ -1,5 +1,6 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.bls.kernels.R1csKernels;
 import java.lang.reflect.Method;
 import jzk.tornado.api.Kernels;
 

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import jzk.arith.Fr;
 import jzk.arith.Limbs;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.ScalarKernels;
 
 /**
  * MSM scalars on the device: {@code 8·n} ints, canonical Fr (not Montgomery), little-endian 32-bit limbs. That is

@@ -6,6 +6,7 @@ import jzk.arith.CoordinateField;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.FixedBaseKernels;
 import jzk.tornado.config.RuntimeConfig;
 
 /**

@@ -4,6 +4,8 @@ import java.lang.reflect.Method;
 import jzk.arith.Fp;
 import jzk.arith.MontgomeryField;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.MsmKernels;
+import jzk.tornado.bls.kernels.Xyzz;
 import jzk.tornado.config.RuntimeConfig;
 
 /**

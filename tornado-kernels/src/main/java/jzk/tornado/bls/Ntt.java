@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.NttKernels;
 import jzk.tornado.config.RuntimeConfig;
 
 /**

@@ -2,6 +2,10 @@ package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.MsmKernels;
+import jzk.tornado.bls.kernels.SortedMsmKernels;
+import jzk.tornado.bls.kernels.SplitMsmKernels;
+import jzk.tornado.bls.kernels.Xyzz;
 import jzk.tornado.config.RuntimeConfig;
 
 /**

@@ -3,6 +3,9 @@ package jzk.tornado.bls;
 import java.lang.reflect.Method;
 import jzk.arith.ArithConfig;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.MsmKernels;
+import jzk.tornado.bls.kernels.SplitMsmKernels;
+import jzk.tornado.bls.kernels.Xyzz;
 import jzk.tornado.config.RuntimeConfig;
 
 /**

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import jzk.tornado.bls.FieldKernels;
-import jzk.tornado.bls.MsmKernels;
+import jzk.tornado.bls.kernels.FieldKernels;
+import jzk.tornado.bls.kernels.MsmKernels;
 import org.junit.jupiter.api.Test;
 
 /** Kernels by method reference: the referenced static method, whatever its arity; anything else rejected. */

@@ -17,6 +17,7 @@ import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.PointDecodingException;
 import jzk.arith.PointEncoding;
+import jzk.tornado.bls.kernels.DecompressKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -12,6 +12,7 @@ import jzk.arith.Fr;
 import jzk.arith.G1;
 import jzk.arith.Limbs;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.ScalarKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

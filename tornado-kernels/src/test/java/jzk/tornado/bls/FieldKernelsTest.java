@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.BinaryOperator;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.FieldKernels;
+import jzk.tornado.bls.kernels.Mont32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -13,6 +13,7 @@ import jzk.arith.Fr;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.Limbs;
+import jzk.tornado.bls.kernels.FixedBaseKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import jzk.tornado.bls.kernels.Mont32;
+import jzk.tornado.bls.kernels.MontFp;
 
 /**
  * {@link MontFp#mul} (register-resident CIOS) against the BigInteger {@link Oracle} and, bit for bit, against

@@ -1,5 +1,8 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.bls.kernels.MontFp;
+import jzk.tornado.bls.kernels.Mont32;
+import jzk.tornado.bls.kernels.MontFr;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

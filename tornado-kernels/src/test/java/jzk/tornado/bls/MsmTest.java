@@ -9,6 +9,7 @@ import java.util.Random;
 import jzk.arith.Fp;
 import jzk.arith.Fr;
 import jzk.arith.Limbs;
+import jzk.tornado.bls.kernels.MsmKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

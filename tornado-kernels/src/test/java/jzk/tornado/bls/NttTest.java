@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.util.Random;
 import jzk.arith.Fr;
 import jzk.arith.FrDomain;
+import jzk.tornado.bls.kernels.NttKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import java.math.BigInteger;
 import java.util.Random;
+import jzk.tornado.bls.kernels.Mont32;
 
 /**
  * BigInteger reference for the kernel tests: BLS12-381 Fr, Fp, Fp2 and affine G1/G2 arithmetic written from

@@ -1,5 +1,7 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.bls.kernels.Mont32;
+import jzk.tornado.bls.kernels.R1csKernels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigInteger;

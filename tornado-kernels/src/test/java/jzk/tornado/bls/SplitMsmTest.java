@@ -16,6 +16,7 @@ import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.Limbs;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.SplitMsmKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

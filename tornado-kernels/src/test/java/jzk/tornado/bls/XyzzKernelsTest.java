@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.FieldKernels;
+import jzk.tornado.bls.kernels.Xyzz;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

@@ -7,6 +7,8 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import jzk.tornado.bls.kernels.Xyzz;
+import jzk.tornado.bls.kernels.XyzzStraight;
 
 /**
  * {@link XyzzStraight#addAffine} (straight-line mixed addition) bit for bit against the interpreted

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
 import java.util.Random;
-import jzk.tornado.bls.FieldKernels;
+import jzk.tornado.bls.kernels.FieldKernels;
 import jzk.tornado.conformance.ConformanceCases;
 import org.junit.jupiter.api.Test;
 
@@ -40,8 +40,8 @@ class BlsPtxInterpreterTest {
     }
 
     private static Method kernel(String name) {
-        Class<?> owner = name.equals("accumulate") ? jzk.tornado.bls.MsmKernels.class
-                : name.equals("countNotBelowR") ? jzk.tornado.bls.ScalarKernels.class : FieldKernels.class;
+        Class<?> owner = name.equals("accumulate") ? jzk.tornado.bls.kernels.MsmKernels.class
+                : name.equals("countNotBelowR") ? jzk.tornado.bls.kernels.ScalarKernels.class : FieldKernels.class;
         for (Method m : owner.getMethods()) {
             if (m.getName().equals(name)) {
                 return m;

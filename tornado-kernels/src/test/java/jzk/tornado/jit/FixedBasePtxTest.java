@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import jzk.tornado.api.Kernels;
-import jzk.tornado.bls.FixedBaseKernels;
+import jzk.tornado.bls.kernels.FixedBaseKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -12,14 +12,14 @@ import java.util.Random;
 
 import jzk.tornado.api.KernelContext;
 import jzk.tornado.api.MontgomeryProduct;
-import jzk.tornado.bls.MontFp;
+import jzk.tornado.bls.kernels.MontFp;
 import org.junit.jupiter.api.Test;
 
 /**
  * The carry-chain Montgomery product the PTX writer emits for {@link MontgomeryProduct} methods
  * ({@link MontMulPtx}), run in the {@link PtxInterpreter}, against {@code a·b·2^-32n mod m} computed with
  * BigInteger (independent of both the Java body and the emitter) on edge and random reduced inputs, and with the
- * output aliasing an input: Fr (8 limbs, {@link jzk.tornado.bls.MontFr}, as the NTT uses it) and Fp (12 limbs,
+ * output aliasing an input: Fr (8 limbs, {@link jzk.tornado.bls.kernels.MontFr}, as the NTT uses it) and Fp (12 limbs,
  * through a marked wrapper of {@link MontFp#mul}, which the kernels call unmarked).
  */
 class MontMulPtxTest {
@@ -55,7 +55,7 @@ class MontMulPtxTest {
     public static void frMul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            jzk.tornado.bls.MontFr.mul(r, 8 * i, a, 8 * i, b, 8 * i);
+            jzk.tornado.bls.kernels.MontFr.mul(r, 8 * i, a, 8 * i, b, 8 * i);
         }
     }
 
@@ -71,7 +71,7 @@ class MontMulPtxTest {
             for (int k = 0; k < 8; k++) {
                 one[k] = FR_ONE[k];
             }
-            jzk.tornado.bls.MontFr.mul(r, 8 * i, a, 8 * i, one, 0);
+            jzk.tornado.bls.kernels.MontFr.mul(r, 8 * i, a, 8 * i, one, 0);
         }
     }
 

@@ -9,8 +9,8 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 import jzk.tornado.api.Kernels;
-import jzk.tornado.bls.FieldKernels;
-import jzk.tornado.bls.NttKernels;
+import jzk.tornado.bls.kernels.FieldKernels;
+import jzk.tornado.bls.kernels.NttKernels;
 import jzk.tornado.conformance.ConformanceCases;
 import org.junit.jupiter.api.Test;
 

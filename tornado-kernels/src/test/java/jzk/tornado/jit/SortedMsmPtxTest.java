@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The sorted MSM kernels ({@link jzk.tornado.bls.SortedMsmKernels}), the scalar range check
- * ({@link jzk.tornado.bls.ScalarKernels}) and the scalar-class split ({@link jzk.tornado.bls.SplitMsmKernels})
+ * The sorted MSM kernels ({@link jzk.tornado.bls.kernels.SortedMsmKernels}), the scalar range check
+ * ({@link jzk.tornado.bls.kernels.ScalarKernels}) and the scalar-class split ({@link jzk.tornado.bls.kernels.SplitMsmKernels})
  * compile to PTX that {@code ptxas --gpu-name sm_90} accepts (skipped when ptxas is not on the PATH); their results
  * are checked on the Java and OpenCL hosts by SortedMsmTest and SplitMsmTest, this guards the CUDA path, which CI
  * has no device for. The straight-line slice sums ({@code sumSlicesG1/G2}) and ones' sums ({@code sumIndexedG1/G2}) must come out
@@ -27,8 +27,8 @@ class SortedMsmPtxTest {
         Path ptxas = PtxAssemblyTest.ptxas();
         StringBuilder failures = new StringBuilder();
         List<Method> kernels = new java.util.ArrayList<>();
-        for (Class<?> owner : List.of(jzk.tornado.bls.SortedMsmKernels.class, jzk.tornado.bls.ScalarKernels.class,
-                jzk.tornado.bls.SplitMsmKernels.class)) {
+        for (Class<?> owner : List.of(jzk.tornado.bls.kernels.SortedMsmKernels.class, jzk.tornado.bls.kernels.ScalarKernels.class,
+                jzk.tornado.bls.kernels.SplitMsmKernels.class)) {
             for (Method m : owner.getMethods()) {
                 if (m.getDeclaringClass() == owner) {
                     kernels.add(m);

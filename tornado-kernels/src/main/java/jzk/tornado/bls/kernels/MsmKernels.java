@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 import jzk.tornado.api.KernelContext;
 
@@ -45,7 +45,7 @@ public final class MsmKernels {
      * {@code digit − 2^c} with a carry of 1 into the next window. Recomputing the carry chain from window 0
      * (W ≤ 128 cheap integer steps) avoids storing n·W digits.
      */
-    static int signedDigit(int[] s, int so, int w, int c) {
+    public static int signedDigit(int[] s, int so, int w, int c) {
         int half = 1 << (c - 1);
         int carry = 0;
         int digit = 0;

@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 /**
  * The coordinate field of a BLS12-381 group, chosen by its degree {@code d} over Fp: {@code d = 1} is Fp (G1),

@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 /**
  * Montgomery arithmetic on 32-bit limbs, one implementation for both BLS12-381 fields: the scalar field Fr
@@ -34,17 +34,17 @@ public final class Mont32 {
      * p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
      * (the BLS12-381 parameters, IETF draft-irtf-cfrg-pairing-friendly-curves §4.2.1).
      */
-    static final int[] MODULUS = {
+    public static final int[] MODULUS = {
         0x00000001, 0xffffffff, 0xfffe5bfe, 0x53bda402, 0x09a1d805, 0x3339d808, 0x299d7d48, 0x73eda753,
         0, 0, 0, 0,
         0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0, 0xf38512bf, 0x64774b84,
         0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea};
 
     /** {@code -m^-1 mod 2^32} per field (the CIOS reduction factor). */
-    static final int[] NEG_INV = {0xffffffff, 0xfffcfffd};
+    public static final int[] NEG_INV = {0xffffffff, 0xfffcfffd};
 
     /** {@code R mod m} per field (Montgomery form of 1), 12 ints per field. */
-    static final int[] ONE = {
+    public static final int[] ONE = {
         0xfffffffe, 0x00000001, 0x00034802, 0x5884b7fa, 0xecbc4ff5, 0x998c4fef, 0xacc5056f, 0x1824b159,
         0, 0, 0, 0,
         0x0002fffd, 0x76090000, 0xc40c0002, 0xebf4000b, 0x53c758ba, 0x5f489857, 0x70525745, 0x77ce5853,

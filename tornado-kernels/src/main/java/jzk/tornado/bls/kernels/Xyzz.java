@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 /**
  * Short-Weierstrass points {@code y² = x³ + b} (a = 0) in extended Jacobian "XYZZ" coordinates, for G1

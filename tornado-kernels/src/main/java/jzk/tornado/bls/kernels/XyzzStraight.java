@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 /**
  * The mixed addition of {@link Xyzz#addAffine(int, int[], int, int[], int, boolean)} written as straight-line code,

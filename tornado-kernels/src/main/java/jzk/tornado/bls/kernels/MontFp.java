@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 /**
  * The Fp Montgomery product of {@link Mont32#mul} with {@code f = FP}, written for the GPU: the 12 limbs of
@@ -39,18 +39,18 @@ public final class MontFp {
     // p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
     // (IETF draft-irtf-cfrg-pairing-friendly-curves §4.2.1) in 32-bit limbs, least significant first; equal to
     // Mont32.MODULUS[12..24) (MontFpTest checks it)
-    static final long P0 = 0xffffaaabL;
-    static final long P1 = 0xb9feffffL;
-    static final long P2 = 0xb153ffffL;
-    static final long P3 = 0x1eabfffeL;
-    static final long P4 = 0xf6b0f624L;
-    static final long P5 = 0x6730d2a0L;
-    static final long P6 = 0xf38512bfL;
-    static final long P7 = 0x64774b84L;
-    static final long P8 = 0x434bacd7L;
-    static final long P9 = 0x4b1ba7b6L;
-    static final long P10 = 0x397fe69aL;
-    static final long P11 = 0x1a0111eaL;
+    public static final long P0 = 0xffffaaabL;
+    public static final long P1 = 0xb9feffffL;
+    public static final long P2 = 0xb153ffffL;
+    public static final long P3 = 0x1eabfffeL;
+    public static final long P4 = 0xf6b0f624L;
+    public static final long P5 = 0x6730d2a0L;
+    public static final long P6 = 0xf38512bfL;
+    public static final long P7 = 0x64774b84L;
+    public static final long P8 = 0x434bacd7L;
+    public static final long P9 = 0x4b1ba7b6L;
+    public static final long P10 = 0x397fe69aL;
+    public static final long P11 = 0x1a0111eaL;
 
     /**
      * r = a·b·R⁻¹ mod p (Montgomery product), all reduced; r may alias a or b. Deliberately not a

@@ -1,4 +1,4 @@
-package jzk.tornado.bls;
+package jzk.tornado.bls.kernels;
 
 import jzk.tornado.api.Atomics;
 import jzk.tornado.api.KernelContext;
