@@ -31,8 +31,6 @@ public final class SplitMsm {
     private static final Method CLASSIFY = Kernels.of(SplitMsmKernels::classify);
     private static final Method GATHER = Kernels.of(SplitMsmKernels::gatherScalars);
     private static final Method SUM = Kernels.of(SplitMsmKernels::sumIndexed);
-    private static final Method SUM_G1 = Kernels.of(SplitMsmKernels::sumIndexedG1);
-    private static final Method SUM_G2 = Kernels.of(SplitMsmKernels::sumIndexedG2);
     private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
     private static final int LOCAL = 64;
 
@@ -129,11 +127,7 @@ public final class SplitMsm {
         if (oneCount > 0) {
             int items = onesItems(oneCount);
             partials = scratch.get(MsmScratch.Role.ONES_PARTIALS, (long) items * pInts);
-            if (SortedMsm.STRAIGHT) { // the group's own straight-line kernel (jzk.msm.straight, as the slice sums)
-                host.launch(d == 1 ? SUM_G1 : SUM_G2, grid(items), LOCAL, basesBuf, ones, oneCount, partials, items);
-            } else {
-                host.launch(SUM, grid(items), LOCAL, d, basesBuf, ones, oneCount, partials, items);
-            }
+            host.launch(SUM, grid(items), LOCAL, d, basesBuf, ones, oneCount, partials, items);
             for (int half = items / 2; half >= 1; half /= 2) {
                 host.launch(FOLD, grid(half), LOCAL, d, partials, half);
             }

@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link jzk.tornado.bls.kernels.ScalarKernels}) and the scalar-class split ({@link jzk.tornado.bls.kernels.SplitMsmKernels})
  * compile to PTX that {@code ptxas --gpu-name sm_90} accepts (skipped when ptxas is not on the PATH); their results
  * are checked on the Java and OpenCL hosts by SortedMsmTest and SplitMsmTest, this guards the CUDA path, which CI
- * has no device for. The straight-line slice sums ({@code sumSlicesG1/G2}) and ones' sums ({@code sumIndexedG1/G2}) must come out
- * without local memory.
+ * has no device for. The straight-line slice sums ({@code sumSlicesG1/G2}) must come out without local memory.
  */
 class SortedMsmPtxTest {
     @Test
@@ -42,8 +41,8 @@ class SortedMsmPtxTest {
                     || m.getName().equals("classify")) {
                 assertTrue(k.source().contains("atom.global.add.u32"), m.getName() + " uses a global atomic");
             }
-            if (m.getName().startsWith("sumSlicesG") || m.getName().startsWith("sumIndexedG")) {
-                // the straight-line slice and ones' sums keep every private array in registers (JitLimits on them)
+            if (m.getName().startsWith("sumSlicesG")) {
+                // the straight-line slice sums keep every private array in registers (JitLimits on the kernel)
                 assertTrue(!k.source().contains(".local"), m.getName() + " has no local memory");
             }
             if (m.getName().equals("classify")) {

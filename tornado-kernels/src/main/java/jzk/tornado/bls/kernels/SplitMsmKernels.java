@@ -1,7 +1,6 @@
 package jzk.tornado.bls.kernels;
 
 import jzk.tornado.api.Atomics;
-import jzk.tornado.api.JitLimits;
 import jzk.tornado.api.KernelContext;
 
 /**
@@ -133,42 +132,5 @@ public final class SplitMsmKernels {
         for (int k = t; k < count; k += items) {
             Xyzz.addAffine(d, partials, po, bases, index[k] * aInts, false, reg);
         }
-    }
-
-    /**
-     * {@link #sumIndexed} for G1, bit-identical, with the partial sum out of registers: the group fixed at compile
-     * time, the accumulator a private array and the mixed addition straight-line code ({@link XyzzStraight}), as
-     * {@link SortedMsmKernels#sumSlicesG1}; the partial is stored once at the end.
-     */
-    @JitLimits(unrollBudget = SortedMsmKernels.STRAIGHT_UNROLL, scalarMax = SortedMsmKernels.STRAIGHT_SCALARS)
-    public static void sumIndexedG1(KernelContext ctx, int[] bases, int[] index, int count, int[] partials,
-                                    int items) {
-        sumIndexedStraight(ctx, 1, bases, index, count, partials, items);
-    }
-
-    /**
-     * {@link #sumIndexedG1} for G2 ({@code d = 2}), bit-identical to {@link #sumIndexed} with {@code d = 2}. Measured
-     * on the H200 (2^27 StackedDRG partition, ≈ 61 M ones): the generic kernel summed the ones' G2 bases at ≈ 10 M
-     * mixed additions a second (its formula program and Fp2 temporaries in local memory), 30× below the G1 one.
-     */
-    @JitLimits(unrollBudget = SortedMsmKernels.STRAIGHT_UNROLL, scalarMax = SortedMsmKernels.STRAIGHT_SCALARS)
-    public static void sumIndexedG2(KernelContext ctx, int[] bases, int[] index, int count, int[] partials,
-                                    int items) {
-        sumIndexedStraight(ctx, 2, bases, index, count, partials, items);
-    }
-
-    /** The body of {@link #sumIndexedG1} / {@link #sumIndexedG2}, {@code d} a constant at each call. */
-    private static void sumIndexedStraight(KernelContext ctx, int d, int[] bases, int[] index, int count,
-                                           int[] partials, int items) {
-        int t = ctx.globalIdx;
-        if (t >= items) {
-            return;
-        }
-        int[] acc = new int[96];
-        int aInts = 24 * d;
-        for (int k = t; k < count; k += items) {
-            XyzzStraight.addAffine(d, acc, 0, bases, index[k] * aInts, false);
-        }
-        Xyzz.copy(d, partials, t * 48 * d, acc, 0);
     }
 }
