@@ -35,15 +35,18 @@
 #   RUN_DIR [/tmp/porep-c2-run]  DETACH_LIMIT [3600]  for detach / wait
 #
 # Host memory at 2^27 (H200 host: 125 GiB RAM, 64 GiB disk). -Xmx100g: the prover's large host buffers are Java
-# arrays on the heap: per partition a/b/c (3 × 32 B × 2^27 = 12 GiB) and the assignment plus the L scalars
-# (64 B × 130.3 M variables = 7.8 GiB), 19.8 GiB a partition; admission keeps at most min(W + L + G, budget /
-# 19.8 GiB) = 4 of them at once with the default workers (79.1 GiB; FullSizeAdmissionTest), and the shape's R1CS
-# (shared) and the setup's QAP scalars (≈ 20 GiB, setup only) are heap too. Off the heap stays small: the key's
+# arrays on the heap. On a GPU a/b/c are evaluated on the device, so a partition holds its assignment (32 B × 130.3 M
+# variables = 3.9 GiB); on the host path (cpu, or -Djzk.prover.deviceAbc=false) also a/b/c (12 GiB) and the L
+# scalars, 19.8 GiB a partition, of which admission keeps at most min(W + L + G, budget / 19.8 GiB) = 4 at once with
+# the default workers (79.1 GiB; FullSizeAdmissionTest). The shape's R1CS (shared) and the setup's QAP scalars
+# (≈ 20 GiB, setup only) are heap too. Measured on the H200: peak RSS 62.6 GiB for setup plus one 10-partition proof
+# in one process (bench-results/h200-s4-2026-12-01). Off the heap stays small: the key's
 # large sections are never on the host (streamed from the mapped file into device memory chunk by chunk, 2^20
 # points at a time, each chunk's mapped pages released after use), pinned staging and kernel buffers are a few GiB.
 # 100 GiB of heap leaves ≈ 25 GiB of the 125 for that and the OS; peak RSS is reported. Disk: the compressed key is
 # ≈ 37.7 GB at 2^27 (288 B a constraint), written once (temp file renamed when complete), in $CACHE on the 64 GiB
-# disk; on the GPU it is ≈ 75.5 GB (576 B a constraint) plus 12 GiB of a/b/c per GPU stage.
+# disk; on the GPU it is 70.3 GiB (576 B a constraint) plus the R1CS and each GPU stage's a/b/c and witness
+# (104.9 GiB peak measured).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PHASE=${1:-}

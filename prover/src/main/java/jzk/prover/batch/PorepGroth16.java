@@ -159,9 +159,12 @@ public final class PorepGroth16 implements WorkloadFactory {
         return m;
     }
 
-    /** The footprint of every partition of this batch ({@link PorepProofWorkload#footprintOf}). */
+    /**
+     * The footprint of every partition of this batch ({@link PorepProofWorkload#footprintOf}): without host a/b/c
+     * when the GPU stages evaluate them on the device ({@link #deviceAbc}).
+     */
     public ProofWorkload.Footprint footprint() {
-        return PorepProofWorkload.footprintOf(pk.domainSize(), pk.nVars, pk.nPublic);
+        return PorepProofWorkload.footprintOf(pk.domainSize(), pk.nVars, pk.nPublic, deviceAbc);
     }
 
     /** The proving key the GPU stage on {@code device} (one of the session's) proves with. */

@@ -81,8 +81,7 @@ public final class PorepProofWorkload implements ProofWorkload {
 
     @Override
     public Footprint footprint(int partition) {
-        ProvingKey pk = f.pk;
-        return footprintOf(pk.domainSize(), pk.nVars, pk.nPublic, f.deviceAbc);
+        return f.footprint();
     }
 
     /**
