@@ -22,6 +22,15 @@ record BucketSlices(int[] start, long entries, int[] bucketSlice, int[] sliceSta
         return sliceStart.length - 1;
     }
 
+    /** The most slices one bucket has (0 when every bucket is empty). */
+    int maxPerBucket() {
+        int most = 0;
+        for (int b = 0; b + 1 < bucketSlice.length; b++) {
+            most = Math.max(most, bucketSlice[b + 1] - bucketSlice[b]);
+        }
+        return most;
+    }
+
     /**
      * The layout for bucket {@code counts} of an n-point segment.
      *

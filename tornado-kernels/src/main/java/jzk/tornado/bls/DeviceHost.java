@@ -182,6 +182,14 @@ public final class DeviceHost implements KernelHost {
         for (int i = 0; i < args.length; i++) {
             a[i] = args[i] instanceof Buf b ? b.buffer : args[i];
         }
+        if (KernelProfile.ENABLED) {
+            device.synchronize();
+            long t0 = System.nanoTime();
+            device.launch(k, globalSize, localSize, a);
+            device.synchronize();
+            KernelProfile.record(kernel, args, System.nanoTime() - t0);
+            return;
+        }
         device.launch(k, globalSize, localSize, a);
     }
 

@@ -11,7 +11,8 @@ package jzk.tornado.bls;
  * additions and doublings (bucket reduction, folds, Horner); {@code digitScans} scalar windows decoded by the
  * binning passes (2·W per scalar binned); {@code classified} scalars read by the split's classification passes
  * (counting, compacting); {@code hotCounter} the largest number of same-address atomics of one binning pass (the
- * largest bucket); {@code splitSegments} segments summed by class.
+ * largest bucket); {@code splitSegments} segments summed by class; {@code reduceWalk} the longest chain of
+ * additions one work-item of a bucket reduction runs one after another (its critical path, over all segments).
  */
 public final class MsmOps {
     public long mixedAdds;
@@ -20,6 +21,7 @@ public final class MsmOps {
     public long classified;
     public long hotCounter;
     public long splitSegments;
+    public long reduceWalk;
 
     /** The counts being accumulated, or null (the default: nothing is counted). */
     static volatile MsmOps counting;
@@ -44,7 +46,7 @@ public final class MsmOps {
     @Override
     public String toString() {
         return String.format("%d mixed + %d full point additions (%d total), %d digit scans, %d classified,"
-                + " hottest counter %d, %d segments split", mixedAdds, fullAdds, pointOps(), digitScans, classified,
-                hotCounter, splitSegments);
+                + " hottest counter %d, %d segments split, longest reduction walk %d", mixedAdds, fullAdds, pointOps(),
+                digitScans, classified, hotCounter, splitSegments, reduceWalk);
     }
 }

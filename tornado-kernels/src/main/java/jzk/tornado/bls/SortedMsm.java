@@ -32,7 +32,10 @@ public final class SortedMsm {
     private static final Method SUM = Kernels.of(SortedMsmKernels::sumSlices);
     private static final Method SUM_G1 = Kernels.of(SortedMsmKernels::sumSlicesG1);
     private static final Method SUM_G2 = Kernels.of(SortedMsmKernels::sumSlicesG2);
+    private static final Method FOLD_SLICES = Kernels.of(SortedMsmKernels::foldBucketSlices);
     private static final Method REDUCE = Kernels.of(SortedMsmKernels::reduceParts);
+    private static final Method REDUCE_G1 = Kernels.of(SortedMsmKernels::reducePartsG1);
+    private static final Method REDUCE_G2 = Kernels.of(SortedMsmKernels::reducePartsG2);
     private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
     private static final Method REMAP = Kernels.of(SplitMsmKernels::remapEntries);
     private static final int LOCAL = 64;
@@ -60,6 +63,18 @@ public final class SortedMsm {
      * selects the generic kernel, for comparison.
      */
     static final boolean STRAIGHT = RuntimeConfig.get().msmStraight();
+    /**
+     * Bucket reduction by the group's own kernel, {@link SortedMsmKernels#reducePartsG1} / {@code reducePartsG2}
+     * (straight-line, one addition site), instead of the generic {@link SortedMsmKernels#reduceParts}; same results
+     * bit for bit. Not final so that tests can run both ({@code -Djzk.msm.straightReduce=false} selects the generic).
+     */
+    static volatile boolean straightReduce = RuntimeConfig.get().msmStraightReduce();
+    /**
+     * Tree-sum the slices of every bucket that has several ({@link SortedMsmKernels#foldBucketSlices}) before the
+     * reduction; false leaves them to the reduction's serial walk (the code before, for tests and comparison:
+     * {@code -Djzk.msm.foldSlices=false}). Same results bit for bit in affine form.
+     */
+    static volatile boolean foldSlices = RuntimeConfig.get().msmFoldSlices();
 
     /**
      * When set, the calls wait for the device after each phase and record the phase times (ns) in
@@ -230,9 +245,22 @@ public final class SortedMsm {
                 host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
             }
         }
+        // a bucket cut into several slices: its slices summed as a tree (parallel), so the reduction below walks
+        // one sum per bucket (plus infinities) instead of adding every slice in one work-item
+        int most = layout.maxPerBucket();
+        if (foldSlices) {
+            for (int stride = 1; stride < most; stride *= 2) {
+                host.launch(FOLD_SLICES, grid(slices), LOCAL, d, sums, bucketBuf, ids, slices, stride);
+            }
+        }
         t = mark(host, 5, t);
         int items = windows * parts;
-        host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
+        if (straightReduce) {
+            host.launch(d == 1 ? REDUCE_G1 : REDUCE_G2, grid(items), LOCAL, sums, bucketBuf, partials, c, windows,
+                    parts);
+        } else {
+            host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
+        }
         for (int half = items / 2; half >= windows; half /= 2) {
             host.launch(FOLD, grid(half), LOCAL, d, partials, half);
         }
@@ -250,6 +278,7 @@ public final class SortedMsm {
         MsmOps ops = MsmOps.counting;
         if (ops != null) {
             count(ops, counts, n, c, windows, parts, entries, slices);
+            ops.reduceWalk = Math.max(ops.reduceWalk, reduceWalk(layout.bucketSlice(), c, windows, parts, foldSlices));
         }
         return acc;
     }
@@ -280,6 +309,32 @@ public final class SortedMsm {
         }
         full += (long) windows * (parts - 1) + (long) (windows - 1) * (c + 1);
         ops.fullAdds += full;
+    }
+
+    /**
+     * The longest chain of additions one work-item of the bucket reduction runs one after another (the reduction's
+     * critical path): per bucket of its part one addition per slice ({@code folded}: at most one, the other slices
+     * are at infinity) and one for acc += run, then the double-and-add of lo·run and acc += lo·run.
+     */
+    static long reduceWalk(int[] bucketSlice, int c, int windows, int parts, boolean folded) {
+        int buckets = 1 << (c - 1);
+        int span = buckets / parts;
+        long most = 0;
+        for (int w = 0; w < windows; w++) {
+            for (int p = 0; p < parts; p++) {
+                int lo = p * span;
+                long walk = 1;
+                for (int b = lo; b < lo + span; b++) {
+                    int sl = bucketSlice[w * buckets + b + 1] - bucketSlice[w * buckets + b];
+                    walk += 1 + (folded ? Math.min(sl, 1) : sl);
+                }
+                for (int bit = 0; (lo >>> bit) != 0; bit++) {
+                    walk += ((lo >>> bit) & 1) + ((lo >>> (bit + 1)) != 0 ? 1 : 0);
+                }
+                most = Math.max(most, walk);
+            }
+        }
+        return most;
     }
 
     private static int grid(int count) {

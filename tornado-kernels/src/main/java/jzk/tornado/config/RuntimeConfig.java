@@ -33,6 +33,10 @@ import java.util.function.UnaryOperator;
  * @param msmSortedSlices     work-items the sorted path's slice sums aim for ({@code jzk.msm.sortedSlices})
  * @param msmSortedReduce     work-items the sorted path's bucket reduction aims for ({@code jzk.msm.sortedReduce})
  * @param msmStraight         per-group straight-line slice sums instead of the generic kernel ({@code jzk.msm.straight})
+ * @param msmStraightReduce per-group straight-line bucket reduction ({@code SortedMsmKernels.reducePartsG1/G2})
+ *                            instead of the generic kernel ({@code jzk.msm.straightReduce})
+ * @param msmFoldSlices     the sorted MSM tree-sums the slices of each bucket before the bucket reduction
+ *                            ({@code jzk.msm.foldSlices})
  * @param msmWorkItems        work-items the chunked (small-input) MSM aims for ({@code jzk.msm.workItems})
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
@@ -49,7 +53,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
-                            int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
+                            int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
@@ -97,6 +101,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 sortedSlices,
                 r.integer("jzk.msm.sortedReduce", 1 << 15),
                 r.flag("jzk.msm.straight", true),
+                r.flag("jzk.msm.straightReduce", true),
+                r.flag("jzk.msm.foldSlices", true),
                 r.integer("jzk.msm.workItems", 1 << 15),
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.setup.batch", 1 << 18),
@@ -134,11 +140,23 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return v != null && (v.equalsIgnoreCase("true") || v.equals("1"));
     }
 
+    /**
+     * Per-kernel device times on stderr at exit ({@code jzk.kernel.profile} / {@code JZK_KERNEL_PROFILE}: {@code true}
+     * or {@code 1}): every launch of a {@code jzk.tornado.bls.DeviceHost} waits for the device before and after
+     * it, so the table is exact per kernel but the run is slower. Read when called
+     * ({@code jzk.tornado.bls.KernelProfile} calls it once, at class load).
+     */
+    public static boolean kernelProfileEnabled() {
+        String v = new Reader(System::getProperty, System::getenv).string("jzk.kernel.profile", "JZK_KERNEL_PROFILE",
+                null);
+        return v != null && (v.equalsIgnoreCase("true") || v.equals("1"));
+    }
+
     /** These settings with other native libraries and device override (device registry tests). */
     public RuntimeConfig withLibraries(String cuda, String openCl, String override) {
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
-                msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
+                msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices, msmWorkItems, nttLgBlock,
                 setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters);
     }
 

@@ -61,4 +61,33 @@ class BucketSlicesTest {
                 () -> BucketSlices.of(new int[] {Integer.MAX_VALUE, 2}, 7, 16));
         assertTrue(e.getMessage().contains("7 points") && e.getMessage().contains("2147483649"), e.getMessage());
     }
+
+    /**
+     * A window whose digits take few values (the top window of a 255-bit scalar with c = 14 has 4 bits): its few
+     * buckets hold most entries, cut into hundreds of slices. maxPerBucket sees it, and the reduction's longest
+     * serial walk ({@link SortedMsm#reduceWalk}, counted by hand here) shrinks from one addition per slice to one
+     * per bucket when the slices are tree-summed first.
+     */
+    @Test
+    void aNarrowWindowMakesHotBucketsThatTheFoldTakesOffTheSerialWalk() {
+        int c = 4;
+        int windows = 2;
+        int buckets = 1 << (c - 1);
+        int[] counts = new int[windows * buckets];
+        for (int b = 0; b < buckets; b++) {
+            counts[b] = 10;                       // window 0: spread
+        }
+        counts[buckets] = 600;                    // window 1: two hot buckets
+        counts[buckets + 1] = 400;
+        BucketSlices l = BucketSlices.of(counts, 1080, 100); // slices of ceil(1080 / 100) = 11 entries
+        assertEquals(55, l.maxPerBucket());       // ceil(600 / 11)
+        int parts = 1;                            // one part per window: lo = 0, no double-and-add
+        // window 1's part walks its 8 buckets: (slices + 1) each, plus the final acc += lo·run
+        long unfolded = 1 + (55 + 1) + (37 + 1) + 6;   // ceil(400 / 11) = 37; six empty buckets: 1 each
+        // folded, window 1 walks 1 + 2 + 2 + 6 = 11: window 0's 8 one-slice buckets are now the longest walk
+        long folded = 1 + 8 * (1 + 1);
+        assertEquals(unfolded, SortedMsm.reduceWalk(l.bucketSlice(), c, windows, parts, false));
+        assertEquals(folded, SortedMsm.reduceWalk(l.bucketSlice(), c, windows, parts, true));
+        assertEquals(0, BucketSlices.of(new int[4], 8, 4).maxPerBucket());
+    }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link jzk.arith.Pippenger} (an independent implementation), bit for bit in affine form: G1 and G2, 2^4 … 2^10
  * points with infinity bases, repeated bases, P and −P, zero scalars, r − 1; inputs where one bucket holds most
  * points; several slice sizes (a bucket cut into many slices) and reduction splits (one part per window up to
- * one part per bucket).
+ * one part per bucket), with the bucket reduction by the group's straight-line kernel and by the generic one, and
+ * with each bucket's slices tree-summed before the reduction or not.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("jzk.tornado.bls.TestHosts#hosts")
@@ -76,9 +77,23 @@ class SortedMsmTest {
                 assertArrayEquals(ref, want, "chunked vs CPU Pippenger, " + what);
             }
             int[][] targets = {{1 << 17, 1 << 13}, {3, 1}, {5, 64}};
-            for (int[] t : targets) {
-                assertArrayEquals(want, SortedMsm.msm(rb, scalars, t[0], t[1]),
-                        "sorted vs chunked, " + what + ", slices " + t[0] + " reduce " + t[1]);
+            boolean straight = SortedMsm.straightReduce;
+            boolean fold = SortedMsm.foldSlices;
+            try {
+                // the bucket reduction by the group's straight-line kernel and by the generic one, each bucket's
+                // slices tree-summed first or walked by the reduction
+                for (boolean[] mode : new boolean[][] {{true, true}, {false, true}, {true, false}}) {
+                    SortedMsm.straightReduce = mode[0];
+                    SortedMsm.foldSlices = mode[1];
+                    for (int[] t : targets) {
+                        assertArrayEquals(want, SortedMsm.msm(rb, scalars, t[0], t[1]), "sorted vs chunked, " + what
+                                + ", slices " + t[0] + " reduce " + t[1] + ", straight reduce " + mode[0]
+                                + ", fold slices " + mode[1]);
+                    }
+                }
+            } finally {
+                SortedMsm.straightReduce = straight;
+                SortedMsm.foldSlices = fold;
             }
         }
     }

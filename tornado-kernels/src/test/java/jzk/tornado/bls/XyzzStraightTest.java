@@ -80,4 +80,63 @@ class XyzzStraightTest {
             assertTrue(Oracle.samePoint(sum, Oracle.getXyzz(d, got, 0)), "d=" + d + " value after " + (i + 1));
         }
     }
+
+    /** An XYZZ point worth Σ ks·G with ZZ ≠ 1 in general: mixed additions from infinity (null: infinity). */
+    private static int[] xyzz(int d, long... ks) {
+        int[] p = new int[Xyzz.ints(d)];
+        for (long k : ks) {
+            int[] a = new int[Xyzz.affineInts(d)];
+            Oracle.putAffine(mul(d, k), d, a, 0);
+            Xyzz.addAffine(d, p, 0, a, 0, false);
+        }
+        return p;
+    }
+
+    private static void checkAdd(int d, int[] p, int[] q, String what) {
+        int[] want = p.clone();
+        Xyzz.add(d, want, 0, q, 0);
+        int[] got = p.clone();
+        XyzzStraight.add(d, got, 0, q, 0);
+        assertArrayEquals(want, got, "add d=" + d + " " + what);
+        assertTrue(Oracle.samePoint(Oracle.addPoints(Oracle.getXyzz(d, p, 0), Oracle.getXyzz(d, q, 0)),
+                Oracle.getXyzz(d, got, 0)), "add value d=" + d + " " + what);
+    }
+
+    /**
+     * {@link XyzzStraight#add} and {@link XyzzStraight#dbl} (the straight-line bucket reduction's operations, see
+     * {@code SortedMsmKernels.reducePartsG1/G2}) bit for bit against {@link Xyzz#add} / {@link Xyzz#dbl} and in
+     * value against the BigInteger group law: infinity on either side, P + P where the two carry different Z
+     * (doubling detected from the coordinates), P + (−P), random pairs; doubling of infinity and of random points.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void fullAdditionAndDoublingMatchInterpreted(int d) {
+        int[] inf = new int[Xyzz.ints(d)];
+        int[] p = xyzz(d, 3, 1000, 7);      // 1010·G, ZZ ≠ 1
+        int[] p2 = xyzz(d, 1010);           // the same point with ZZ = 1
+        int[] q = xyzz(d, 11, 5);
+        int[] negP = xyzz(d, 1010);
+        BigInteger[][] np = Oracle.neg(mul(d, 1010));
+        Oracle.putXyzz(np, d, negP, 0);
+        checkAdd(d, inf, inf, "inf + inf");
+        checkAdd(d, inf, q, "inf + Q");
+        checkAdd(d, p, inf, "P + inf");
+        checkAdd(d, p, p2, "P + P (other Z)");
+        checkAdd(d, p, p, "P + P");
+        checkAdd(d, p, negP, "P + (-P)");
+        checkAdd(d, p, q, "P + Q");
+        for (int i = 0; i < 4; i++) {
+            checkAdd(d, xyzz(d, rnd.nextLong() >>> 1, rnd.nextLong() >>> 1), xyzz(d, rnd.nextLong() >>> 1, 17),
+                    "random " + i);
+        }
+        for (int[] x : new int[][] {inf, p, q, xyzz(d, rnd.nextLong() >>> 1, 3)}) {
+            int[] want = x.clone();
+            Xyzz.dbl(d, want, 0);
+            int[] got = x.clone();
+            XyzzStraight.dbl(d, got, 0);
+            assertArrayEquals(want, got, "dbl d=" + d);
+            BigInteger[][] v = Oracle.getXyzz(d, x, 0);
+            assertTrue(Oracle.samePoint(Oracle.addPoints(v, v), Oracle.getXyzz(d, got, 0)), "dbl value d=" + d);
+        }
+    }
 }

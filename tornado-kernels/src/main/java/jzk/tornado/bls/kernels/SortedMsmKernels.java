@@ -124,6 +124,45 @@ public final class SortedMsmKernels {
     }
 
     /**
+     * One round of the tree sum of each bucket's slices, before the bucket reduction: work-item s (a slice) whose
+     * rank j in its bucket is a multiple of {@code 2·stride} adds the slice {@code stride} ranks above it (when the
+     * bucket has one) and leaves that slice at infinity. Rounds {@code stride = 1, 2, 4, …} below the largest slice
+     * count of a bucket leave every bucket's sum in its first slice and infinity in the others, so the reduction's
+     * serial walk over a bucket's slices ({@link #reduceParts}: one work-item adds them one after another) costs
+     * one addition per bucket plus skips of infinity, instead of one addition per slice. Why: a window whose
+     * digits take few values holds most entries in a few buckets, cut into hundreds of slices each: with c = 14
+     * the top window of a 255-bit scalar has 4 bits, and a 2^27-constraint partition's B2 MSM spent ≈ 6 s a proof
+     * on the H200 in that serial walk (bench-results/h200-s5-2026-12-01). The bucket of s is found by binary search
+     * in {@code bucketSlice} ({@code ids + 1} non-decreasing ints, see {@code BucketSlices}).
+     */
+    public static void foldBucketSlices(KernelContext ctx, int d, int[] sums, int[] bucketSlice, int ids, int slices,
+                                        int stride) {
+        int s = ctx.globalIdx;
+        if (s >= slices) {
+            return;
+        }
+        // the bucket b with bucketSlice[b] <= s < bucketSlice[b + 1]: the last b in [0, ids) with bucketSlice[b] <= s
+        int lo = 0;
+        int hi = ids - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (bucketSlice[mid] <= s) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int first = bucketSlice[lo];
+        int count = bucketSlice[lo + 1] - first;
+        int j = s - first;
+        if (j % (2 * stride) == 0 && j + stride < count) {
+            int pInts = 48 * d;
+            Xyzz.add(d, sums, s * pInts, sums, (s + stride) * pInts);
+            Xyzz.setInfinity(d, sums, (s + stride) * pInts);
+        }
+    }
+
+    /**
      * Work-item {@code gid = p·windows + w}: part p of window w's bucket reduction over buckets
      * {@code [lo, lo + span)}, {@code lo = p·span}. Bucket b's sum is the sum of its slices
      * {@code [bucketSlice[w·B + b], bucketSlice[w·B + b + 1])}. With run = Σ_{b ≥ x} B_b (running sum from the top)
@@ -184,5 +223,114 @@ public final class SortedMsmKernels {
             }
         }
         Xyzz.copy(d, partials, gid * pInts, pts, 96);
+    }
+
+    /**
+     * {@link #reduceParts} for G1, bit-identical, out of registers where the device allows: the group is fixed at
+     * compile time, the points (run, acc, lo·run and the two operands) are private arrays indexed by constants, and
+     * the addition is straight-line code ({@link XyzzStraight#add}), at one call site: every step of the reduction
+     * (run += slice, acc += run, the double-and-add of lo·run, acc += lo·run) is one trip of one loop that picks its
+     * operands by predicated copies. Why: on the H200 the generic kernel's G2 reduction ran ≈ 100× slower than its G1
+     * one on the same bucket layout (405 ms against ≈ 4 ms a segment of a 2^25 partition's B2 MSM,
+     * bench-results/h200-s5-2026-12-01), its interpreted formulas keeping a 3.7 KB local frame per work-item.
+     */
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
+    public static void reducePartsG1(KernelContext ctx, int[] sums, int[] bucketSlice, int[] partials, int c,
+                                     int windows, int parts) {
+        reduceStraight(ctx, 1, sums, bucketSlice, partials, c, windows, parts);
+    }
+
+    /** {@link #reducePartsG1} for G2 ({@code d = 2}), bit-identical to {@link #reduceParts} with {@code d = 2}. */
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
+    public static void reducePartsG2(KernelContext ctx, int[] sums, int[] bucketSlice, int[] partials, int c,
+                                     int windows, int parts) {
+        reduceStraight(ctx, 2, sums, bucketSlice, partials, c, windows, parts);
+    }
+
+    /** Steps of {@link #reduceStraight}: what is added to what. */
+    private static final int NONE = 0;
+    private static final int RUN_SLICE = 1;
+    private static final int ACC_RUN = 2;
+    private static final int LO_RUN = 3;
+    private static final int RUN_RUN = 4;
+    private static final int ACC_LO = 5;
+
+    /**
+     * The body of {@link #reducePartsG1} / {@link #reducePartsG2}, {@code d} a constant at each call: the steps of
+     * {@link #reduceParts} in its order (so the same additions on the same operands, bit for bit), as one loop with
+     * one addition site ({@code x += y}); the double-and-add runs after the buckets, {@code bit} counting its steps.
+     */
+    private static void reduceStraight(KernelContext ctx, int d, int[] sums, int[] bucketSlice, int[] partials, int c,
+                                       int windows, int parts) {
+        int gid = ctx.globalIdx;
+        if (gid >= windows * parts) {
+            return;
+        }
+        int p = gid / windows;
+        int w = gid - p * windows;
+        int bucketCount = 1 << (c - 1);
+        int span = bucketCount / parts;
+        int lo = p * span;
+        int pInts = 48 * d;
+        int[] run = new int[96];
+        int[] acc = new int[96];
+        int[] loRun = new int[96];
+        int[] x = new int[96];
+        int[] y = new int[96];
+        Xyzz.setInfinity(d, run, 0);
+        Xyzz.setInfinity(d, acc, 0);
+        Xyzz.setInfinity(d, loRun, 0);
+        int b = lo + span - 1;
+        int k = bucketSlice[w * bucketCount + b];
+        int last = bucketSlice[w * bucketCount + b + 1];
+        int bit = -1;
+        while (bit <= 2 * c) {
+            int mode = NONE;
+            if (bit < 0) {
+                mode = k < last ? RUN_SLICE : ACC_RUN;
+            } else if (bit == 2 * c) {
+                mode = ACC_LO;
+            } else if ((bit & 1) == 0) {
+                mode = ((lo >>> (bit >> 1)) & 1) != 0 ? LO_RUN : NONE;
+            } else {
+                mode = (lo >>> ((bit >> 1) + 1)) != 0 ? RUN_RUN : NONE;
+            }
+            if (mode != NONE) {
+                if (mode == RUN_SLICE || mode == RUN_RUN) {
+                    Xyzz.copy(d, x, 0, run, 0);
+                } else if (mode == LO_RUN) {
+                    Xyzz.copy(d, x, 0, loRun, 0);
+                } else {
+                    Xyzz.copy(d, x, 0, acc, 0);
+                }
+                if (mode == RUN_SLICE) {
+                    Xyzz.copy(d, y, 0, sums, k * pInts);
+                } else if (mode == ACC_LO) {
+                    Xyzz.copy(d, y, 0, loRun, 0);
+                } else {
+                    Xyzz.copy(d, y, 0, run, 0);
+                }
+                XyzzStraight.add(d, x, 0, y, 0);
+                if (mode == RUN_SLICE || mode == RUN_RUN) {
+                    Xyzz.copy(d, run, 0, x, 0);
+                } else if (mode == LO_RUN) {
+                    Xyzz.copy(d, loRun, 0, x, 0);
+                } else {
+                    Xyzz.copy(d, acc, 0, x, 0);
+                }
+            }
+            if (bit >= 0) {
+                bit++;
+            } else if (k < last) {
+                k++;
+            } else if (b > lo) {
+                b--;
+                k = bucketSlice[w * bucketCount + b];
+                last = bucketSlice[w * bucketCount + b + 1];
+            } else {
+                bit = 0;
+            }
+        }
+        Xyzz.copy(d, partials, gid * pInts, acc, 0);
     }
 }

@@ -1,7 +1,8 @@
 package jzk.tornado.bls.kernels;
 
 /**
- * The mixed addition of {@link Xyzz#addAffine(int, int[], int, int[], int, boolean)} written as straight-line code,
+ * The mixed addition of {@link Xyzz#addAffine(int, int[], int, int[], int, boolean)}, and the full addition and
+ * doubling of {@link Xyzz#add(int, int[], int, int[], int)} / {@link Xyzz#dbl}, written as straight-line code,
  * for kernels whose whole bucket accumulation should run out of registers: every field value is its own private
  * array of {@code 12·d} ints indexed by constants only, so once the kernel fixes the group ({@code d} a constant at
  * the call) the kernel JIT replaces each by scalars (scalar replacement) and the device compiler keeps them in
@@ -83,6 +84,99 @@ public final class XyzzStraight {
         CurveField.sub(d, t, 0, q, 0, p, x1);
         CurveField.mul(d, t, 0, dy, 0, t, 0);
         CurveField.sub(d, p, y1, t, 0, u, 0);
+    }
+
+    /**
+     * p += q, both XYZZ at {@code p[po]} and {@code q[qo]}: the operations of {@link Xyzz}'s ADD_PRE and ADD_POST
+     * programs (add-2008-s) in their order, P = 0 = R falling back to {@link #dbl} (p = q) and P = 0 ≠ R giving
+     * infinity (p = −q), so bit-identical to {@code Xyzz.add(d, …)}; either operand at infinity as there.
+     */
+    public static void add(int d, int[] p, int po, int[] q, int qo) {
+        if (Xyzz.isInfinity(d, q, qo)) {
+            return;
+        }
+        if (Xyzz.isInfinity(d, p, po)) {
+            Xyzz.copy(d, p, po, q, qo);
+            return;
+        }
+        int s = 12 * d;
+        int x1 = po;
+        int y1 = po + s;
+        int zz1 = po + 2 * s;
+        int zzz1 = po + 3 * s;
+        int x2 = qo;
+        int y2 = qo + s;
+        int zz2 = qo + 2 * s;
+        int zzz2 = qo + 3 * s;
+        // ADD_PRE: U1 = X1·ZZ2, U2 = X2·ZZ1, S1 = Y1·ZZZ2, S2 = Y2·ZZZ1, P = U2 − U1, R = S2 − S1
+        int[] u1 = new int[W];
+        int[] pd = new int[W];
+        int[] s1 = new int[W];
+        int[] r = new int[W];
+        CurveField.mul(d, u1, 0, p, x1, q, zz2);
+        CurveField.mul(d, pd, 0, q, x2, p, zz1);
+        CurveField.mul(d, s1, 0, p, y1, q, zzz2);
+        CurveField.mul(d, r, 0, q, y2, p, zzz1);
+        CurveField.sub(d, pd, 0, pd, 0, u1, 0);
+        CurveField.sub(d, r, 0, r, 0, s1, 0);
+        if (CurveField.isZero(d, pd, 0)) {
+            if (!CurveField.isZero(d, r, 0)) {
+                Xyzz.setInfinity(d, p, po);
+                return;
+            }
+            dbl(d, p, po);
+            return;
+        }
+        // ADD_POST: PP = P², PPP = P·PP, ZZ3 = ZZ1·ZZ2·PP, ZZZ3 = ZZZ1·ZZZ2·PPP, Q = U1·PP, X3 = R² − PPP − 2Q,
+        // Y3 = R(Q − X3) − S1·PPP; X1 and Y1 are not read after ADD_PRE, so the outputs go in place
+        int[] pp = new int[W];
+        int[] ppp = new int[W];
+        CurveField.mul(d, pp, 0, pd, 0, pd, 0);
+        CurveField.mul(d, ppp, 0, pd, 0, pp, 0);
+        CurveField.mul(d, p, zz1, p, zz1, q, zz2);
+        CurveField.mul(d, p, zz1, p, zz1, pp, 0);
+        CurveField.mul(d, p, zzz1, p, zzz1, q, zzz2);
+        CurveField.mul(d, p, zzz1, p, zzz1, ppp, 0);
+        CurveField.mul(d, u1, 0, u1, 0, pp, 0);
+        int[] t = new int[W];
+        CurveField.mul(d, t, 0, r, 0, r, 0);
+        CurveField.sub(d, t, 0, t, 0, ppp, 0);
+        CurveField.sub(d, t, 0, t, 0, u1, 0);
+        CurveField.sub(d, p, x1, t, 0, u1, 0);
+        CurveField.mul(d, t, 0, s1, 0, ppp, 0);
+        CurveField.sub(d, u1, 0, u1, 0, p, x1);
+        CurveField.mul(d, u1, 0, r, 0, u1, 0);
+        CurveField.sub(d, p, y1, u1, 0, t, 0);
+    }
+
+    /**
+     * p = 2p in place, XYZZ (dbl-2008-s-1, a = 0; {@link Xyzz}'s DBL program in its order): U = 2Y1, V = U²,
+     * W = U·V, S = X1·V, M = 3X1², X3 = M² − 2S, Y3 = M(S − X3) − W·Y1, ZZ3 = V·ZZ1, ZZZ3 = W·ZZZ1.
+     */
+    public static void dbl(int d, int[] p, int po) {
+        int s = 12 * d;
+        int[] u = new int[W];
+        int[] v = new int[W];
+        int[] w = new int[W];
+        int[] sv = new int[W];
+        int[] m = new int[W];
+        int[] t = new int[W];
+        CurveField.add(d, u, 0, p, po + s, p, po + s);
+        CurveField.mul(d, v, 0, u, 0, u, 0);
+        CurveField.mul(d, w, 0, u, 0, v, 0);
+        CurveField.mul(d, sv, 0, p, po, v, 0);
+        CurveField.mul(d, m, 0, p, po, p, po);
+        CurveField.add(d, t, 0, m, 0, m, 0);
+        CurveField.add(d, m, 0, t, 0, m, 0);
+        CurveField.mul(d, p, po + 2 * s, v, 0, p, po + 2 * s);
+        CurveField.mul(d, p, po + 3 * s, w, 0, p, po + 3 * s);
+        CurveField.mul(d, t, 0, m, 0, m, 0);
+        CurveField.sub(d, t, 0, t, 0, sv, 0);
+        CurveField.sub(d, p, po, t, 0, sv, 0);
+        CurveField.sub(d, sv, 0, sv, 0, p, po);
+        CurveField.mul(d, sv, 0, m, 0, sv, 0);
+        CurveField.mul(d, u, 0, w, 0, p, po + s);
+        CurveField.sub(d, p, po + s, sv, 0, u, 0);
     }
 
     /**
