@@ -44,6 +44,8 @@ import java.util.function.UnaryOperator;
  *                            ({@code jzk.jit.carryChains}, default true; false keeps the Java body)
  * @param jitMaxRegisters     replaces every kernel's {@code JitLimits.maxRegisters} ({@code .maxnreg}); −1 keeps
  *                            them, 0 drops every cap ({@code jzk.jit.maxnreg})
+ * @param jitMontPairs        the carry-chain products add whole 64-bit partial products in even/odd chains
+ *                            ({@code jzk.jit.montPairs}, default true; false: the low-halves-then-high-halves rows)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -51,7 +53,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
-                            int jitMaxRegisters) {
+                            int jitMaxRegisters, boolean jitMontPairs) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -103,7 +105,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
                 r.flag("jzk.jit.carryChains", true),
-                r.integer("jzk.jit.maxnreg", -1));
+                r.integer("jzk.jit.maxnreg", -1),
+                r.flag("jzk.jit.montPairs", true));
     }
 
     /**
@@ -139,7 +142,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
-                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters);
+                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, jitMontPairs);
     }
 
     /**

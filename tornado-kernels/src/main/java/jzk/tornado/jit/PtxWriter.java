@@ -28,10 +28,13 @@ final class PtxWriter {
     private int nextTemp;
     private int nextPred = 1;
     private int nextLabel;
+    /** The form of the carry-chain Montgomery products ({@link MontMulPtx}): whole-product pairs, else rows. */
+    private final boolean montPairs;
 
-    private PtxWriter(Ir.Function fn, int sm) {
+    private PtxWriter(Ir.Function fn, int sm, boolean montPairs) {
         this.fn = fn;
         this.sm = sm;
+        this.montPairs = montPairs;
         this.nextTemp = fn.vars.size();
         this.constSpace = fn.constantBytes() <= Ir.CONSTANT_BANK_BYTES ? "const" : "global";
     }
@@ -42,7 +45,12 @@ final class PtxWriter {
 
     /** The module; {@code maxRegisters > 0} caps the entry's registers per thread ({@code .maxnreg}). */
     static String write(Ir.Function fn, int sm, String origin, int maxRegisters) {
-        return new PtxWriter(fn, sm).module(origin, maxRegisters);
+        return write(fn, sm, origin, maxRegisters, MontMulPtx.PAIRS);
+    }
+
+    /** As {@link #write(Ir.Function, int, String, int)} with the form of the Montgomery products given. */
+    static String write(Ir.Function fn, int sm, String origin, int maxRegisters, boolean montPairs) {
+        return new PtxWriter(fn, sm, montPairs).module(origin, maxRegisters);
     }
 
     private String module(String origin, int maxRegisters) {
@@ -216,7 +224,7 @@ final class PtxWriter {
         };
         MontMulPtx.emit(sink, mm.dst().stream().map(PtxWriter::reg).toList(),
                 mm.a().stream().map(this::reg).toList(), mm.b().stream().map(this::reg).toList(),
-                mm.modulus(), mm.negInv());
+                mm.modulus(), mm.negInv(), montPairs);
     }
 
     private String space(Ir.ArrayBase a) {

@@ -75,6 +75,11 @@ class MontMulPtxTest {
         }
     }
 
+    /** The kernel's PTX with the products in the pairs form ({@code true}, the default) or the rows form. */
+    private static CompiledKernel ptx(String name, boolean pairs) {
+        return KernelCompiler.translate(kernel(name), Target.ptx(90), pairs);
+    }
+
     private static Method kernel(String name) {
         for (Method m : MontMulPtxTest.class.getMethods()) {
             if (m.getName().equals(name)) {
@@ -111,8 +116,9 @@ class MontMulPtxTest {
         return v;
     }
 
-    @Test
-    void carryChainProductMatchesBigInteger() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void carryChainProductMatchesBigInteger(boolean pairs) throws Exception {
         List<BigInteger> vs = values(7);
         int n = vs.size() * vs.size();
         int[] a = new int[12 * n];
@@ -121,7 +127,7 @@ class MontMulPtxTest {
             put(a, i, vs.get(i / vs.size()));
             put(b, i, vs.get(i % vs.size()));
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("fpMul"), Target.ptx(90));
+        CompiledKernel k = ptx("fpMul", pairs);
         assertTrue(k.source().contains("madc.hi.cc.u32") && !k.source().contains("mul.wide.u32"),
                 "the product is the carry-chain form");
         int[] r = new int[12 * n];
@@ -133,8 +139,9 @@ class MontMulPtxTest {
         assertArrayEquals(want, r);
     }
 
-    @Test
-    void inPlaceSquareMatchesBigInteger() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void inPlaceSquareMatchesBigInteger(boolean pairs) throws Exception {
         List<BigInteger> vs = values(23);
         int n = vs.size();
         int[] a = new int[12 * n];
@@ -143,13 +150,14 @@ class MontMulPtxTest {
             put(a, i, vs.get(i));
             put(want, i, vs.get(i).multiply(vs.get(i)).multiply(R_INV).mod(P));
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("fpSqrInPlace"), Target.ptx(90));
+        CompiledKernel k = ptx("fpSqrInPlace", pairs);
         new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, a, n});
         assertArrayEquals(want, a);
     }
 
-    @Test
-    void frProductMatchesBigInteger() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void frProductMatchesBigInteger(boolean pairs) throws Exception {
         BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
         BigInteger rInv = BigInteger.ONE.shiftLeft(256).modInverse(fr);
         Random rnd = new Random(11);
@@ -172,15 +180,16 @@ class MontMulPtxTest {
                 want[8 * i + k] = z.shiftRight(32 * k).intValue();
             }
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("frMul"), Target.ptx(90));
+        CompiledKernel k = ptx("frMul", pairs);
         assertTrue(k.source().contains("madc.hi.cc.u32"), "the product is the carry-chain form");
         int[] r = new int[8 * n];
         new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, r, a, b, n});
         assertArrayEquals(want, r);
     }
 
-    @Test
-    void constantOperandsBecomeImmediates() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void constantOperandsBecomeImmediates(boolean pairs) throws Exception {
         BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
         BigInteger one = BigInteger.ZERO;
         for (int k = 7; k >= 0; k--) {
@@ -196,7 +205,7 @@ class MontMulPtxTest {
                 a[8 * i + k] = x.shiftRight(32 * k).intValue();
             }
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("frTimesOne"), Target.ptx(90));
+        CompiledKernel k = ptx("frTimesOne", pairs);
         assertFalse(k.source().contains(".local"), "the constant operand needs no private array");
         int[] r = new int[8 * n];
         new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, r, a, n});
@@ -208,11 +217,11 @@ class MontMulPtxTest {
     void ptxasAssemblesTheProducts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path ptxas = PtxAssemblyTest.ptxas();
         org.junit.jupiter.api.Assumptions.assumeTrue(ptxas != null, "ptxas not on PATH");
-        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul")) {
-            java.nio.file.Path src = dir.resolve(name + ".ptx");
-            java.nio.file.Files.writeString(src, KernelCompiler.compile(kernel(name), Target.ptx(90)).source());
+        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul", "fpMul/rows", "frMul/rows")) {
+            java.nio.file.Path src = dir.resolve(name.replace('/', '-') + ".ptx");
+            java.nio.file.Files.writeString(src, ptx(name.replace("/rows", ""), !name.endsWith("/rows")).source());
             Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
-                    dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+                    dir.resolve(name.replace('/', '-') + ".cubin").toString())).redirectErrorStream(true).start();
             String log = new String(p.getInputStream().readAllBytes());
             assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, name + ": " + log);
         }

@@ -17,33 +17,36 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The NTT kernels' PTX: the small pass carries its register cap ({@code .maxnreg}, from {@code @JitLimits}), every
  * kernel uses the carry-chain Fr product, and ptxas ({@code --gpu-name sm_90 -v}, skipped when not on the PATH) assembles every
- * NTT kernel without spilling. Results are checked on the Java and OpenCL hosts by NttTest.
+ * NTT kernel without spilling, with the products in either form ({@link MontMulPtx}: pairs, the default, and rows). Results are checked on the Java and OpenCL hosts by NttTest.
  */
 class NttPtxTest {
     @Test
     void nttKernelsAssembleWithoutSpills(@TempDir Path dir) throws Exception {
         Path ptxas = PtxAssemblyTest.ptxas();
-        for (String name : List.of("pass", "passSmall", "mulByPowers", "powers")) {
+        for (String kernel : List.of("pass", "passSmall", "mulByPowers", "powers", "pass/rows", "passSmall/rows")) {
+            String name = kernel.replace("/rows", "");
+            boolean pairs = !kernel.endsWith("/rows");
             Method m = null;
             for (Method x : NttKernels.class.getMethods()) {
                 if (x.getName().equals(name)) {
                     m = x;
                 }
             }
-            String src = KernelCompiler.compile(m, Target.ptx(90)).source();
-            assertTrue(src.contains("madc.hi.cc.u32"), name + ": carry-chain Fr product");
-            assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 40\n"), name + ": register cap");
+            String src = KernelCompiler.translate(m, Target.ptx(90), pairs).source();
+            assertTrue(src.contains("madc.hi.cc.u32"), kernel + ": carry-chain Fr product");
+            assertEquals(pairs, src.contains("mul.hi.u32"), kernel + ": the pairs form starts with plain products");
+            assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 56\n"), kernel + ": register cap");
             if (ptxas == null) {
                 continue;
             }
-            Path file = dir.resolve(name + ".ptx");
+            Path file = dir.resolve(kernel.replace('/', '-') + ".ptx");
             Files.writeString(file, src);
             Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", "-v", file.toString(),
-                    "-o", dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+                    "-o", dir.resolve(kernel.replace('/', '-') + ".cubin").toString())).redirectErrorStream(true).start();
             String log = new String(p.getInputStream().readAllBytes());
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ptxas timed out on " + name);
-            assertEquals(0, p.exitValue(), name + ": " + log);
-            assertTrue(log.contains("0 bytes spill stores, 0 bytes spill loads"), name + " spills: " + log);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ptxas timed out on " + kernel);
+            assertEquals(0, p.exitValue(), kernel + ": " + log);
+            assertTrue(log.contains("0 bytes spill stores, 0 bytes spill loads"), kernel + " spills: " + log);
         }
         assumeTrue(ptxas != null, "ptxas not on PATH: PTX generated but not assembled");
     }

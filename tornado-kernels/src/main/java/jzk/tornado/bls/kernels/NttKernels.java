@@ -47,12 +47,14 @@ public final class NttKernels {
     private static final int SMALL_BLOCK_INTS = 2048;
 
     /**
-     * Registers per thread of {@link #passSmall} in PTX: with the carry-chain Fr product ({@link MontFr}) ptxas
-     * takes 48 and at 40 spills nothing; 40 fit 12 work-groups of 128 (k = 8) on a multiprocessor instead of 10.
-     * H200, one call: NTT 2^24 (8 + 8 + 8) 8.67 → 8.54 ms. {@link #pass} keeps ptxas's choice: capped alike
-     * (3 groups of 512 instead of 2) NTT 2^20 (10 + 10) went 0.79 → 0.90 ms.
+     * Registers per thread of {@link #passSmall} in PTX. With the rows form of the carry-chain Fr product
+     * ({@code -Djzk.jit.montPairs=false}) ptxas takes 48 and at 40 spilled nothing (H200, one call: NTT 2^24
+     * 8.67 → 8.54 ms); the pairs form ({@link MontFr}, default) needs 54 without spills (40: 120 bytes of spill
+     * stores, 48: 4 bytes), so the cap is 56: 9 work-groups of 128 (k = 8) per multiprocessor instead of 12, for
+     * about 40 % fewer instructions per butterfly (ptxas 11.8 SASS of {@code passSmall}: 1152 → 848 in all).
+     * {@link #pass} keeps ptxas's choice (capped at 40, NTT 2^20 went 0.79 → 0.90 ms).
      */
-    static final int SMALL_PASS_REGISTERS = 40;
+    static final int SMALL_PASS_REGISTERS = 56;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
