@@ -51,7 +51,7 @@ public final class NttKernels {
      * ({@code -Djzk.jit.montPairs=false}) ptxas takes 48 and at 40 spilled nothing (H200, one call: NTT 2^24
      * 8.67 → 8.54 ms); the pairs form ({@link MontFr}, default) needs 54 without spills (40: 120 bytes of spill
      * stores, 48: 4 bytes), so the cap is 56: 9 work-groups of 128 (k = 8) per multiprocessor instead of 12, for
-     * about 40 % fewer instructions per butterfly (ptxas 11.8 SASS of {@code passSmall}: 1152 → 848 in all).
+     * about a third fewer instructions per butterfly (ptxas 11.8 SASS of the kernel at 56 registers: 1144 → 784).
      * {@link #pass} keeps ptxas's choice (capped at 40, NTT 2^20 went 0.79 → 0.90 ms).
      */
     static final int SMALL_PASS_REGISTERS = 56;
