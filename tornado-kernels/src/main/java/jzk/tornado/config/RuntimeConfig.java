@@ -46,6 +46,8 @@ import java.util.function.UnaryOperator;
  *                            them, 0 drops every cap ({@code jzk.jit.maxnreg})
  * @param jitMontPairs        the carry-chain products add whole 64-bit partial products in even/odd chains
  *                            ({@code jzk.jit.montPairs}, default true; false: the low-halves-then-high-halves rows)
+ * @param jitModularSums      with carry chains, methods marked {@code @ModularSum} (Fr addition and subtraction) become
+ *                            PTX {@code add.cc}/{@code sub.cc} chains ({@code jzk.jit.modularSums}, default true)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -53,7 +55,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
-                            int jitMaxRegisters, boolean jitMontPairs) {
+                            int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -106,7 +108,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.string("jzk.test.opencl", null, null),
                 r.flag("jzk.jit.carryChains", true),
                 r.integer("jzk.jit.maxnreg", -1),
-                r.flag("jzk.jit.montPairs", true));
+                r.flag("jzk.jit.montPairs", true),
+                r.flag("jzk.jit.modularSums", true));
     }
 
     /**
@@ -142,7 +145,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
-                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, jitMontPairs);
+                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, jitMontPairs, jitModularSums);
     }
 
     /**

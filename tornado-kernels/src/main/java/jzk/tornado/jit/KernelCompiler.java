@@ -69,12 +69,21 @@ public final class KernelCompiler {
     }
 
     static CompiledKernel translate(Method kernel, Target target) {
-        return translate(kernel, target, MontMulPtx.PAIRS);
+        return translate(kernel, target, MontMulPtx.PAIRS, MontMulPtx.SUMS);
     }
 
     /** As {@link #translate(Method, Target)} with the form of the PTX Montgomery products given ({@link MontMulPtx}). */
     static CompiledKernel translate(Method kernel, Target target, boolean montPairs) {
-        Ir.Function fn = KernelReader.read(kernel, target.kind() == TargetKind.PTX && MontMulPtx.ENABLED);
+        return translate(kernel, target, montPairs, MontMulPtx.SUMS);
+    }
+
+    /**
+     * As {@link #translate(Method, Target)} with the form of the PTX Montgomery products and whether PTX keeps the
+     * {@link jzk.tornado.api.ModularSum} calls whole (carry chains) given.
+     */
+    static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums) {
+        boolean ptx = target.kind() == TargetKind.PTX && MontMulPtx.ENABLED;
+        Ir.Function fn = KernelReader.read(kernel, ptx, ptx && modularSums);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
         int budget = limits == null || limits.unrollBudget() < 0 ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();

@@ -222,9 +222,14 @@ final class PtxWriter {
                 return PtxWriter.this.pred();
             }
         };
-        MontMulPtx.emit(sink, mm.dst().stream().map(PtxWriter::reg).toList(),
-                mm.a().stream().map(this::reg).toList(), mm.b().stream().map(this::reg).toList(),
-                mm.modulus(), mm.negInv(), montPairs);
+        List<String> r = mm.dst().stream().map(PtxWriter::reg).toList();
+        List<String> a = mm.a().stream().map(this::reg).toList();
+        List<String> b = mm.b().stream().map(this::reg).toList();
+        switch (mm.op()) {
+            case MUL -> MontMulPtx.emit(sink, r, a, b, mm.modulus(), mm.negInv(), montPairs);
+            case ADD -> MontMulPtx.emitSum(sink, r, a, b, mm.modulus(), false);
+            case SUB -> MontMulPtx.emitSum(sink, r, a, b, mm.modulus(), true);
+        }
     }
 
     private String space(Ir.ArrayBase a) {

@@ -59,6 +59,24 @@ class MontMulPtxTest {
         }
     }
 
+    /** Test kernel: s_i = a_i + b_i, d_i = a_i − b_i mod r ({@code MontFr.add/sub}, {@code @ModularSum}). */
+    public static void frAddSub(KernelContext ctx, int[] s, int[] d, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            jzk.tornado.bls.kernels.MontFr.add(s, 8 * i, a, 8 * i, b, 8 * i);
+            jzk.tornado.bls.kernels.MontFr.sub(d, 8 * i, a, 8 * i, b, 8 * i);
+        }
+    }
+
+    /** Test kernel: a_i = a_i − b_i then a_i = a_i + a_i in place (outputs aliasing inputs). */
+    public static void frSubThenDoubleInPlace(KernelContext ctx, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            jzk.tornado.bls.kernels.MontFr.sub(a, 8 * i, a, 8 * i, b, 8 * i);
+            jzk.tornado.bls.kernels.MontFr.add(a, 8 * i, a, 8 * i, a, 8 * i);
+        }
+    }
+
     /** 1 in Fr's Montgomery form (2^256 mod r), limbs least significant first. */
     static final int[] FR_ONE = {0xfffffffe, 0x00000001, 0x00034802, 0x5884b7fa, 0xecbc4ff5, 0x998c4fef, 0xacc5056f,
         0x1824b159};
@@ -212,12 +230,54 @@ class MontMulPtxTest {
         assertArrayEquals(a, r, "a·1 = a");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "sums={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void frSumsMatchBigInteger(boolean sums) throws Exception {
+        BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
+        Random rnd = new Random(5);
+        List<BigInteger> vs = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,
+                fr.subtract(BigInteger.ONE), fr.subtract(BigInteger.TWO), fr.shiftRight(1), fr.shiftRight(1).add(BigInteger.ONE),
+                BigInteger.ONE.shiftLeft(32), BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE)));
+        for (int i = 0; i < 5; i++) {
+            vs.add(new BigInteger(256, rnd).mod(fr));
+        }
+        int n = vs.size() * vs.size();
+        int[] a = new int[8 * n];
+        int[] b = new int[8 * n];
+        int[] wantSum = new int[8 * n];
+        int[] wantDiff = new int[8 * n];
+        int[] wantTwiceDiff = new int[8 * n];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = vs.get(i / vs.size());
+            BigInteger y = vs.get(i % vs.size());
+            for (int k = 0; k < 8; k++) {
+                a[8 * i + k] = x.shiftRight(32 * k).intValue();
+                b[8 * i + k] = y.shiftRight(32 * k).intValue();
+                wantSum[8 * i + k] = x.add(y).mod(fr).shiftRight(32 * k).intValue();
+                wantDiff[8 * i + k] = x.subtract(y).mod(fr).shiftRight(32 * k).intValue();
+                wantTwiceDiff[8 * i + k] = x.subtract(y).shiftLeft(1).mod(fr).shiftRight(32 * k).intValue();
+            }
+        }
+        CompiledKernel k = KernelCompiler.translate(kernel("frAddSub"), Target.ptx(90), true, sums);
+        assertTrue(k.source().contains("subc.cc.u32") == sums && k.source().contains("shr.u64") != sums,
+                "carry chains exactly when asked, else the Java body's 64-bit limb sums");
+        int[] s = new int[8 * n];
+        int[] d = new int[8 * n];
+        int global = (n + 15) / 16 * 16;
+        new PtxInterpreter(k.source()).run(k, global, 16, new Object[] {null, s, d, a, b, n});
+        assertArrayEquals(wantSum, s, "a + b");
+        assertArrayEquals(wantDiff, d, "a − b");
+        CompiledKernel inPlace = KernelCompiler.translate(kernel("frSubThenDoubleInPlace"), Target.ptx(90), true, sums);
+        new PtxInterpreter(inPlace.source()).run(inPlace, global, 16, new Object[] {null, a, b, n});
+        assertArrayEquals(wantTwiceDiff, a, "2(a − b), in place");
+    }
+
     /** The products' PTX assembles for the H100/H200 (skipped without ptxas on the PATH). */
     @Test
     void ptxasAssemblesTheProducts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path ptxas = PtxAssemblyTest.ptxas();
         org.junit.jupiter.api.Assumptions.assumeTrue(ptxas != null, "ptxas not on PATH");
-        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul", "fpMul/rows", "frMul/rows")) {
+        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul", "fpMul/rows", "frMul/rows", "frAddSub")) {
             java.nio.file.Path src = dir.resolve(name.replace('/', '-') + ".ptx");
             java.nio.file.Files.writeString(src, ptx(name.replace("/rows", ""), !name.endsWith("/rows")).source());
             Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",

@@ -42,7 +42,6 @@ public final class NttKernels {
     public static final int BLOCK_INTS = 8192;
     /** Largest block of {@link #passSmall}: its local arrays are a quarter of {@link #pass}'s (more groups per SM). */
     public static final int LG_SMALL_BLOCK = 8;
-    private static final int FR = Mont32.FR;
     private static final int SMALL_BLOCK = 256;
     private static final int SMALL_BLOCK_INTS = 2048;
 
@@ -143,8 +142,8 @@ public final class NttKernels {
                 }
                 MontFr.mul(t, 0, v, 0, t, 0);
             }
-            Mont32.sub(FR, v, 0, u, 0, t, 0);
-            Mont32.add(FR, u, 0, u, 0, t, 0);
+            MontFr.sub(v, 0, u, 0, t, 0);
+            MontFr.add(u, 0, u, 0, t, 0);
             if (ls < k - 1) {
                 for (int q = 0; q < 8; q++) {
                     buf[q * stride + m0] = u[q];
