@@ -48,6 +48,8 @@ import java.util.function.UnaryOperator;
  *                            ({@code jzk.jit.montPairs}, default true; false: the low-halves-then-high-halves rows)
  * @param jitModularSums      with carry chains, methods marked {@code @ModularSum} (Fr addition and subtraction) become
  *                            PTX {@code add.cc}/{@code sub.cc} chains ({@code jzk.jit.modularSums}, default true)
+ * @param jitFoldOffsets      PTX accesses at an index {@code x + c} use {@code [base + 4x + 4c]}, the constant as an
+ *                            immediate offset ({@code jzk.jit.foldOffsets}, default true)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -55,7 +57,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
-                            int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums) {
+                            int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
+                            boolean jitFoldOffsets) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -109,7 +112,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.jit.carryChains", true),
                 r.integer("jzk.jit.maxnreg", -1),
                 r.flag("jzk.jit.montPairs", true),
-                r.flag("jzk.jit.modularSums", true));
+                r.flag("jzk.jit.modularSums", true),
+                r.flag("jzk.jit.foldOffsets", true));
     }
 
     /**
@@ -145,7 +149,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
-                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, jitMontPairs, jitModularSums);
+                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, jitMontPairs, jitModularSums,
+                jitFoldOffsets);
     }
 
     /**

@@ -95,7 +95,7 @@ public final class NttKernels {
                 int w = (low + (l << s0)) << (lgN - 1 - s0 - ls);
                 int e = (1 << ls) - 1 + l;
                 for (int q = 0; q < 8; q++) {
-                    tws[q * twStride + e] = tw[w * 8 + q];
+                    tws[e + q * twStride] = tw[w * 8 + q];
                 }
             }
         }
@@ -121,8 +121,8 @@ public final class NttKernels {
             int m1 = m0 + h;
             if (ls > 0) {
                 for (int q = 0; q < 8; q++) {
-                    u[q] = buf[q * stride + m0];
-                    v[q] = buf[q * stride + m1];
+                    u[q] = buf[m0 + q * stride];
+                    v[q] = buf[m1 + q * stride];
                 }
             }
             if (s0 + ls == 0) {
@@ -137,7 +137,7 @@ public final class NttKernels {
                     }
                 } else {
                     for (int q = 0; q < 8; q++) {
-                        t[q] = tws[q * twStride + h - 1 + jl];
+                        t[q] = tws[(h - 1 + jl) + q * twStride];
                     }
                 }
                 MontFr.mul(t, 0, v, 0, t, 0);
@@ -146,8 +146,8 @@ public final class NttKernels {
             MontFr.add(u, 0, u, 0, t, 0);
             if (ls < k - 1) {
                 for (int q = 0; q < 8; q++) {
-                    buf[q * stride + m0] = u[q];
-                    buf[q * stride + m1] = v[q];
+                    buf[m0 + q * stride] = u[q];
+                    buf[m1 + q * stride] = v[q];
                 }
                 ctx.localBarrier();
             }
