@@ -31,14 +31,14 @@ for step in "${STEPS[@]}"; do
             run mulprobe 60 "$BUNDLE/run.sh" jzk.bench.kernels.MulProbe
             run kernels 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
-        ntt-ab) # issue 11, NTT (branch s5ntt), same call: the PTX Fr products in the pairs form and Fr add/sub as carry
-                # chains (the defaults), then both off (-Djzk.jit.montPairs=false -Djzk.jit.modularSums=false: main's
-                # Fr code before s5ntt; passSmall's cap is 56 in both); NTT 2^20 checked against the CPU FrDomain,
-                # 2^24 between backends; frmul: Fr mul/s (frMulChain, products only)
+        ntt-ab) # issue 11, NTT (branch s5ntt), same call: the PTX Fr products in the pairs form, Fr add/sub as carry
+                # chains and folded address offsets (the defaults), then all three off (main's PTX before s5ntt, but
+                # passSmall's cap is 56 in both); NTT 2^20 checked against the CPU FrDomain, 2^24 between backends;
+                # frmul: Fr mul/s (frMulChain)
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20" \
                 run ntt-new 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.jit.montPairs=false -Djzk.jit.modularSums=false" \
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.jit.montPairs=false -Djzk.jit.modularSums=false -Djzk.jit.foldOffsets=false" \
                 run ntt-old 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 backends=cuda:0 ;;
         peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul: Fr mul/s. PEER_BACKENDS: default PTX and
