@@ -33,13 +33,19 @@ for step in "${STEPS[@]}"; do
                 backends=cuda:0,opencl:1:0 ;;
         ntt-ab) # issue 11, NTT (branch s5ntt), same call: the PTX Fr products in the pairs form, Fr add/sub as carry
                 # chains and folded address offsets (the defaults), then all three off (main's PTX before s5ntt, but
-                # passSmall's cap is 56 in both); NTT 2^20 checked against the CPU FrDomain, 2^24 between backends;
+                # passSmall's cap is 48 in both); NTT 2^20 checked against the CPU FrDomain, 2^24 between backends;
                 # frmul: Fr mul/s (frMulChain)
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20" \
                 run ntt-new 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.jit.montPairs=false -Djzk.jit.modularSums=false -Djzk.jit.foldOffsets=false" \
-                run ntt-old 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 backends=cuda:0 ;;
+                run ntt-old 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 backends=cuda:0
+            # 2^20 split as 7+7+6 (lgBlock 8) and 5+5+5+5 (lgBlock 6), passSmall with more groups per multiprocessor,
+            # instead of 10+10 (pass: 2 groups of 512 per multiprocessor)
+            for lg in 8 6; do
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.ntt.lgBlock=$lg" \
+                    run ntt-block$lg 90 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=9 backends=cuda:0
+            done ;;
         peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul: Fr mul/s. PEER_BACKENDS: default PTX and
               # NVIDIA OpenCL

@@ -42,7 +42,7 @@ class NttPtxTest {
             String src = KernelCompiler.translate(m, Target.ptx(90), pairs).source();
             assertTrue(src.contains("madc.hi.cc.u32"), kernel + ": carry-chain Fr product");
             assertEquals(pairs, src.contains("mul.hi.u32"), kernel + ": the pairs form starts with plain products");
-            assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 56\n"), kernel + ": register cap");
+            assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 48\n"), kernel + ": register cap");
             if (ptxas == null) {
                 continue;
             }

@@ -46,14 +46,13 @@ public final class NttKernels {
     private static final int SMALL_BLOCK_INTS = 2048;
 
     /**
-     * Registers per thread of {@link #passSmall} in PTX. With the rows form of the carry-chain Fr product
-     * ({@code -Djzk.jit.montPairs=false}) ptxas takes 48 and at 40 spilled nothing (H200, one call: NTT 2^24
-     * 8.67 → 8.54 ms); the pairs form ({@link MontFr}, default) needs 54 without spills (40: 120 bytes of spill
-     * stores, 48: 4 bytes), so the cap is 56: 9 work-groups of 128 (k = 8) per multiprocessor instead of 12, for
-     * about a third fewer instructions per butterfly (ptxas 11.8 SASS of the kernel at 56 registers: 1144 → 784).
-     * {@link #pass} keeps ptxas's choice (capped at 40, NTT 2^20 went 0.79 → 0.90 ms).
+     * Registers per thread of {@link #passSmall} in PTX: 48, 10 work-groups of 128 (k = 8) per multiprocessor.
+     * ptxas without a cap: 50 with this session's PTX (pairs-form products, carry-chain sums, folded offsets), 48
+     * with main's before it; at 48 neither spills (checked for every combination of the three JIT flags), at 40
+     * (main's cap, 12 groups, H200: NTT 2^24 8.67 → 8.54 ms) the new code spills 104 bytes. {@link #pass} keeps
+     * ptxas's choice (capped at 40, NTT 2^20 went 0.79 → 0.90 ms).
      */
-    static final int SMALL_PASS_REGISTERS = 56;
+    static final int SMALL_PASS_REGISTERS = 48;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
