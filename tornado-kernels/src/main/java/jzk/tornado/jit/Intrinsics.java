@@ -398,7 +398,7 @@ final class Intrinsics {
             mp = modularSum(model);
         }
         if (mp == null || !(mp.op() == Ir.ModOp.MUL ? MontMulPtx.supported(mp.modulus(), mp.negInv())
-                : MontMulPtx.supportedSum(mp.modulus()))) {
+                : ModularSumPtx.supported(mp.modulus()))) {
             return false;
         }
         int n = mp.modulus().length;

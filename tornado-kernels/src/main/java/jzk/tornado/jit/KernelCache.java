@@ -200,7 +200,7 @@ public final class KernelCache {
         String k = JitFingerprint.VALUE + "\n" + kernel.getDeclaringClass().getName() + "\n" + kernel.getName()
                 + "\n" + Arrays.toString(kernel.getParameterTypes()) + "\n" + target + "\nopt=" + Optimizer.ENABLED
                 + " unroll=" + Optimizer.BUDGET + " kernelBudget=" + Optimizer.KERNEL_BUDGET + " scalarMax="
-                + ScalarReplacement.MAX_ELEMENTS + " carryChains=" + MontMulPtx.ENABLED + " montPairs=" + MontMulPtx.PAIRS + " sums=" + MontMulPtx.SUMS + " fold=" + PtxWriter.FOLD_OFFSETS
+                + ScalarReplacement.MAX_ELEMENTS + " carryChains=" + MontMulPtx.ENABLED + " montPairs=" + MontMulPtx.PAIRS + " sums=" + ModularSumPtx.ENABLED + " fold=" + PtxWriter.FOLD_OFFSETS
                 + " maxnreg=" + KernelCompiler.MAX_REGISTERS;
         return kernel.getDeclaringClass().getSimpleName() + "." + kernel.getName() + "-"
                 + sha(k.getBytes(StandardCharsets.UTF_8)).substring(0, 32);

@@ -69,12 +69,12 @@ public final class KernelCompiler {
     }
 
     static CompiledKernel translate(Method kernel, Target target) {
-        return translate(kernel, target, MontMulPtx.PAIRS, MontMulPtx.SUMS);
+        return translate(kernel, target, MontMulPtx.PAIRS, ModularSumPtx.ENABLED);
     }
 
     /** As {@link #translate(Method, Target)} with the form of the PTX Montgomery products given ({@link MontMulPtx}). */
     static CompiledKernel translate(Method kernel, Target target, boolean montPairs) {
-        return translate(kernel, target, montPairs, MontMulPtx.SUMS);
+        return translate(kernel, target, montPairs, ModularSumPtx.ENABLED);
     }
 
     /**

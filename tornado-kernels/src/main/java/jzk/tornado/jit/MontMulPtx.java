@@ -60,8 +60,6 @@ final class MontMulPtx {
     static final boolean ENABLED = jzk.tornado.config.RuntimeConfig.get().jitCarryChains();
     /** {@code -Djzk.jit.montPairs=false}: the rows form (see the class comment), for comparisons. */
     static final boolean PAIRS = jzk.tornado.config.RuntimeConfig.get().jitMontPairs();
-    /** {@code -Djzk.jit.modularSums=false}: {@link jzk.tornado.api.ModularSum} bodies inlined (for comparisons). */
-    static final boolean SUMS = jzk.tornado.config.RuntimeConfig.get().jitModularSums();
 
     /** Where the instructions go and where temporaries come from (the {@link PtxWriter}'s). */
     interface Sink {
@@ -236,56 +234,12 @@ final class MontMulPtx {
         }
     }
 
-    private static List<String> fresh(Sink out, int n) {
+    static List<String> fresh(Sink out, int n) {
         List<String> v = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             v.add(out.temp32());
         }
         return v;
-    }
-
-    /** Whether {@link #emitSum} handles the modulus: at least 2 limbs, top limb nonzero, m < 2^(32n − 1). */
-    static boolean supportedSum(int[] modulus) {
-        int n = modulus.length;
-        return n >= 2 && modulus[n - 1] != 0 && modulus[n - 1] > 0;
-    }
-
-    /**
-     * Emits r = a + b mod m ({@code subtract} false) or r = a − b mod m, inputs reduced below m < 2^(32n − 1):
-     * <ul>
-     *   <li>sum: s = a + b ({@code add.cc} chain; s < 2m < 2^(32n), no carry out), d = s − m ({@code sub.cc}
-     *       chain, the final borrow in a register), r = borrow ? s : d;</li>
-     *   <li>difference: d = a − b ({@code sub.cc} chain, the borrow), e = d + m ({@code add.cc} chain, its carry
-     *       out dropped: e = a − b + m exactly when d wrapped), r = borrow ? e : d.</li>
-     * </ul>
-     * Straight-line, 3n + 2 instructions and a predicate, against the Java body's 64-bit limb sums.
-     */
-    static void emitSum(Sink out, List<String> r, List<String> a, List<String> b, int[] m, boolean subtract) {
-        int n = m.length;
-        List<String> first = fresh(out, n);
-        List<String> second = fresh(out, n);
-        String op1 = subtract ? "sub" : "add";
-        String op2 = subtract ? "add" : "sub";
-        for (int j = 0; j < n; j++) {
-            out.line((j == 0 ? op1 + ".cc.u32 " : op1 + "c.cc.u32 ") + first.get(j) + ", " + a.get(j) + ", " + b.get(j)
-                    + ";");
-        }
-        String borrow = out.temp32();
-        if (subtract) {
-            out.line("subc.u32 " + borrow + ", 0, 0;"); // all ones when a < b
-        }
-        for (int j = 0; j < n; j++) {
-            String op = j == 0 ? op2 + ".cc.u32 " : j == n - 1 && subtract ? op2 + "c.u32 " : op2 + "c.cc.u32 ";
-            out.line(op + second.get(j) + ", " + first.get(j) + ", " + Integer.toUnsignedString(m[j]) + ";");
-        }
-        if (!subtract) {
-            out.line("subc.u32 " + borrow + ", 0, 0;"); // all ones when s < m
-        }
-        String keepFirst = out.pred();
-        out.line("setp." + (subtract ? "eq" : "ne") + ".u32 " + keepFirst + ", " + borrow + ", 0;");
-        for (int j = 0; j < n; j++) {
-            out.line("selp.b32 " + r.get(j) + ", " + first.get(j) + ", " + second.get(j) + ", " + keepFirst + ";");
-        }
     }
 
     /** The two factors, a register first (PTX allows an immediate only as the second). */

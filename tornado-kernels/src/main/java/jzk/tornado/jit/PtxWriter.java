@@ -259,8 +259,8 @@ final class PtxWriter {
         List<String> b = mm.b().stream().map(this::reg).toList();
         switch (mm.op()) {
             case MUL -> MontMulPtx.emit(sink, r, a, b, mm.modulus(), mm.negInv(), montPairs);
-            case ADD -> MontMulPtx.emitSum(sink, r, a, b, mm.modulus(), false);
-            case SUB -> MontMulPtx.emitSum(sink, r, a, b, mm.modulus(), true);
+            case ADD -> ModularSumPtx.emit(sink, r, a, b, mm.modulus(), false);
+            case SUB -> ModularSumPtx.emit(sink, r, a, b, mm.modulus(), true);
         }
     }
 

@@ -308,5 +308,8 @@ class MontMulPtxTest {
         int[] top = fr.clone();
         top[7] = 0;
         assertFalse(MontMulPtx.supported(top, 0xffffffff), "top limb zero");
+        assertTrue(ModularSumPtx.supported(fr), "Fr sums: a + b < 2r fits 8 limbs");
+        assertFalse(ModularSumPtx.supported(wide), "m ≥ 2^(32n − 1): a + b could carry out of n limbs");
+        assertFalse(ModularSumPtx.supported(top), "top limb zero");
     }
 }
