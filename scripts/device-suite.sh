@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, serve). `serve` measures jzk serve
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -31,6 +31,21 @@ for step in "${STEPS[@]}"; do
             run mulprobe 60 "$BUNDLE/run.sh" jzk.bench.kernels.MulProbe
             run kernels 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
+        ntt-ab) # issue 11, NTT (session 5), same call: the PTX Fr products in the pairs form, Fr add/sub as carry
+                # chains and folded address offsets (all three off by default until measured), then the defaults;
+                # NTT 2^20 checked against the CPU FrDomain, 2^24 between backends; frmul: Fr mul/s (frMulChain)
+            NEW="-Djzk.jit.montPairs=true -Djzk.jit.modularSums=true -Djzk.jit.foldOffsets=true"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 $NEW" \
+                run ntt-new 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 \
+                backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20" \
+                run ntt-old 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 backends=cuda:0
+            # 2^20 split as 7+7+6 (lgBlock 8) and 5+5+5+5 (lgBlock 6), passSmall with more groups per multiprocessor,
+            # instead of 10+10 (pass: 2 groups of 512 per multiprocessor)
+            for lg in 8 6; do
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.ntt.lgBlock=$lg" \
+                    run ntt-block$lg 90 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=9 backends=cuda:0
+            done ;;
         peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul: Fr mul/s. PEER_BACKENDS: default PTX and
               # NVIDIA OpenCL

@@ -48,14 +48,22 @@ import java.util.function.UnaryOperator;
  *                            ({@code jzk.jit.carryChains}, default true; false keeps the Java body)
  * @param jitMaxRegisters     replaces every kernel's {@code JitLimits.maxRegisters} ({@code .maxnreg}); −1 keeps
  *                            them, 0 drops every cap ({@code jzk.jit.maxnreg})
+ * @param jitMontPairs        the carry-chain products add whole 64-bit partial products in even/odd chains
+ *                            ({@code jzk.jit.montPairs}, default false until measured on a GPU; false: the low-halves-then-high-halves rows)
+ * @param jitModularSums      with carry chains, methods marked {@code @ModularSum} (Fr addition and subtraction) become
+ *                            PTX {@code add.cc}/{@code sub.cc} chains ({@code jzk.jit.modularSums}, default false until measured)
+ * @param jitFoldOffsets      PTX accesses at an index {@code x + c} use {@code [base + 4x + 4c]}, the constant as an
+ *                            immediate offset ({@code jzk.jit.foldOffsets}, default false until measured)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
-                            int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices, int msmWorkItems, int nttLgBlock,
+                            int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices,
+                            int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
-                            int jitMaxRegisters) {
+                            int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
+                            boolean jitFoldOffsets) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -109,7 +117,10 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
                 r.flag("jzk.jit.carryChains", true),
-                r.integer("jzk.jit.maxnreg", -1));
+                r.integer("jzk.jit.maxnreg", -1),
+                r.flag("jzk.jit.montPairs", false),
+                r.flag("jzk.jit.modularSums", false),
+                r.flag("jzk.jit.foldOffsets", false));
     }
 
     /**
@@ -156,8 +167,9 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
     public RuntimeConfig withLibraries(String cuda, String openCl, String override) {
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
-                msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices, msmWorkItems, nttLgBlock,
-                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters);
+                msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
+                msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
+                jitMontPairs, jitModularSums, jitFoldOffsets);
     }
 
     /**

@@ -243,7 +243,7 @@ final class ConstantPropagation {
                 List<Ir.Operand> a = mm.a().stream().map(o -> subst(o, env)).toList();
                 List<Ir.Operand> b = mm.b().stream().map(o -> subst(o, env)).toList();
                 yield a.equals(mm.a()) && b.equals(mm.b()) ? mm
-                        : new Ir.MontMul(mm.dst(), a, b, mm.modulus(), mm.negInv());
+                        : new Ir.MontMul(mm.dst(), a, b, mm.modulus(), mm.negInv(), mm.op());
             }
             default -> insn;
         };

@@ -394,7 +394,11 @@ final class Intrinsics {
         }
         MethodModel model = ClassRepository.method(cls, name, mtd.descriptorString());
         Montgomery mp = model == null ? null : montgomeryProduct(model);
-        if (mp == null || !MontMulPtx.supported(mp.modulus(), mp.negInv())) {
+        if (mp == null && model != null && in.mt.kernel.modularSums) {
+            mp = modularSum(model);
+        }
+        if (mp == null || !(mp.op() == Ir.ModOp.MUL ? MontMulPtx.supported(mp.modulus(), mp.negInv())
+                : ModularSumPtx.supported(mp.modulus()))) {
             return false;
         }
         int n = mp.modulus().length;
@@ -419,15 +423,40 @@ final class Intrinsics {
         for (int i = 0; i < n; i++) {
             out.add(fn.newVar(Type.I32));
         }
-        in.add(new Ir.MontMul(out, av, bv, mp.modulus(), mp.negInv()));
+        in.add(new Ir.MontMul(out, av, bv, mp.modulus(), mp.negInv(), mp.op()));
         for (int i = 0; i < n; i++) {
             in.add(new Ir.Store(r, index(in, fn, ro, i), out.get(i)));
         }
         return true;
     }
 
-    /** The values of a {@link jzk.tornado.api.MontgomeryProduct} annotation. */
-    private record Montgomery(int[] modulus, int negInv) {
+    /** The values of a {@link jzk.tornado.api.MontgomeryProduct} or {@link jzk.tornado.api.ModularSum} annotation. */
+    private record Montgomery(int[] modulus, int negInv, Ir.ModOp op) {
+    }
+
+    /** The {@link jzk.tornado.api.ModularSum} annotation of {@code m} as read from its class file, or null. */
+    private static Montgomery modularSum(MethodModel m) {
+        String type = jzk.tornado.api.ModularSum.class.descriptorString();
+        for (RuntimeVisibleAnnotationsAttribute attr : m.findAttributes(Attributes.runtimeVisibleAnnotations())) {
+            for (Annotation an : attr.annotations()) {
+                if (!an.className().stringValue().equals(type)) {
+                    continue;
+                }
+                int[] modulus = null;
+                boolean subtract = false;
+                for (AnnotationElement e : an.elements()) {
+                    switch (e.name().stringValue()) {
+                        case "modulus" -> modulus = ((AnnotationValue.OfArray) e.value()).values().stream()
+                                .mapToInt(v -> ((AnnotationValue.OfInt) v).intValue()).toArray();
+                        case "subtract" -> subtract = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
+                        default -> {
+                        }
+                    }
+                }
+                return modulus == null ? null : new Montgomery(modulus, 0, subtract ? Ir.ModOp.SUB : Ir.ModOp.ADD);
+            }
+        }
+        return null;
     }
 
     /**
@@ -452,7 +481,7 @@ final class Intrinsics {
                         }
                     }
                 }
-                return modulus == null || negInv == null ? null : new Montgomery(modulus, negInv);
+                return modulus == null || negInv == null ? null : new Montgomery(modulus, negInv, Ir.ModOp.MUL);
             }
         }
         return null;

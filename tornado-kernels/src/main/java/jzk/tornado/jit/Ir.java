@@ -153,10 +153,15 @@ final class Ir {
      * {@link jzk.tornado.api.MontgomeryProduct}, kept whole so a writer can emit it with carry chains
      * ({@link MontMulPtx}). {@code n = modulus.length} I32 limbs each, least significant first; inputs reduced
      * below m; {@code negInv = −m⁻¹ mod 2^32}. Pure: no memory access, every dst written. Only the PTX target's
-     * reader makes it (see {@link KernelReader#read}).
+     * reader makes it (see {@link KernelReader#read}). {@code op} other than {@link ModOp#MUL}: the reduced sum or
+     * difference of a method marked {@link jzk.tornado.api.ModularSum} instead (negInv unused, 0).
      */
-    record MontMul(List<Var> dst, List<Operand> a, List<Operand> b, int[] modulus, int negInv) implements Insn {
+    record MontMul(List<Var> dst, List<Operand> a, List<Operand> b, int[] modulus, int negInv, ModOp op)
+            implements Insn {
     }
+
+    /** What a {@link MontMul} computes: a·b·2^(−32n), a + b or a − b, each mod m. */
+    enum ModOp { MUL, ADD, SUB }
 
     sealed interface Terminator permits Jump, Branch, Return {
     }

@@ -31,7 +31,7 @@ public final class KernelCompiler {
 
     private static final Map<Key, CompiledKernel> CACHE = new ConcurrentHashMap<>();
     /** {@code -Djzk.jit.maxnreg=N}: every PTX kernel's register cap (0: none); unset: each kernel's own. */
-    private static final int MAX_REGISTERS = RuntimeConfig.get().jitMaxRegisters();
+    static final int MAX_REGISTERS = RuntimeConfig.get().jitMaxRegisters();
 
     private KernelCompiler() {
     }
@@ -69,7 +69,21 @@ public final class KernelCompiler {
     }
 
     static CompiledKernel translate(Method kernel, Target target) {
-        Ir.Function fn = KernelReader.read(kernel, target.kind() == TargetKind.PTX && MontMulPtx.ENABLED);
+        return translate(kernel, target, MontMulPtx.PAIRS, ModularSumPtx.ENABLED);
+    }
+
+    /** As {@link #translate(Method, Target)} with the form of the PTX Montgomery products given ({@link MontMulPtx}). */
+    static CompiledKernel translate(Method kernel, Target target, boolean montPairs) {
+        return translate(kernel, target, montPairs, ModularSumPtx.ENABLED);
+    }
+
+    /**
+     * As {@link #translate(Method, Target)} with the form of the PTX Montgomery products and whether PTX keeps the
+     * {@link jzk.tornado.api.ModularSum} calls whole (carry chains) given.
+     */
+    static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums) {
+        boolean ptx = target.kind() == TargetKind.PTX && MontMulPtx.ENABLED;
+        Ir.Function fn = KernelReader.read(kernel, ptx, ptx && modularSums);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
         int budget = limits == null || limits.unrollBudget() < 0 ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
@@ -80,7 +94,7 @@ public final class KernelCompiler {
         String source = override(kernel, target);
         if (source == null) {
             source = switch (target.kind()) {
-                case PTX -> PtxWriter.write(fn, target.smVersion(), origin, maxRegisters);
+                case PTX -> PtxWriter.write(fn, target.smVersion(), origin, maxRegisters, montPairs);
                 case OPENCL_C -> OpenClWriter.write(fn, origin);
             };
         }

@@ -36,10 +36,13 @@ final class KernelReader {
     private int frames;
     /** Whether calls of {@link jzk.tornado.api.MontgomeryProduct} methods become {@link Ir.MontMul}. */
     final boolean montMul;
+    /** With {@link #montMul}: whether calls of {@link jzk.tornado.api.ModularSum} methods become one too. */
+    final boolean modularSums;
 
-    private KernelReader(String name, boolean montMul) {
+    private KernelReader(String name, boolean montMul, boolean modularSums) {
         this.fn = new Ir.Function(name);
         this.montMul = montMul;
+        this.modularSums = modularSums;
     }
 
     /** The IR of {@code kernel}, all callees inlined. */
@@ -53,7 +56,12 @@ final class KernelReader {
      * that emits its own product: the PTX writer, {@link MontMulPtx}).
      */
     static Ir.Function read(Method kernel, boolean montMul) {
-        KernelReader r = new KernelReader("jzk_" + kernel.getName(), montMul);
+        return read(kernel, montMul, false);
+    }
+
+    /** As {@link #read(Method, boolean)}, with {@link jzk.tornado.api.ModularSum} calls kept whole too when asked. */
+    static Ir.Function read(Method kernel, boolean montMul, boolean modularSums) {
+        KernelReader r = new KernelReader("jzk_" + kernel.getName(), montMul, modularSums);
         r.readKernel(kernel);
         return r.fn;
     }

@@ -23,12 +23,43 @@ import java.util.List;
  * one conditional subtraction of m ({@code sub.cc}/{@code subc.cc}, the final borrow picks t or t − m with
  * {@code selp}): the unique reduced product, the same bits as any other correct Montgomery multiplication.
  *
- * <p>ptxas turns the PTX carry flag into its own carry predicates, so the low/high chains of one step and the
- * next step's chains overlap where the data allow (the high chain trails the low chain by one limb).
+ * <p>Two forms of the additions t += x·y (both exact, so both give the same bits):
+ * <ul>
+ *   <li><b>rows</b> ({@code -Djzk.jit.montPairs=false}): the n low halves in one chain into t_0..t_{n−1} with
+ *       {@code addc} into t_n, then the n high halves in a second chain into t_1..t_n. ptxas (sm_90) cannot fuse a
+ *       low and a high half that sit in different chains, so every {@code mad} becomes an {@code IMAD}/{@code
+ *       IMAD.HI} plus an {@code IADD3.X} for its carry: 4 SASS instructions per 32×32-bit product.</li>
+ *   <li><b>pairs</b> (default, n even; odd n uses rows): the whole 64-bit products, the low half of x_j·y and its
+ *       high half adjacent in one chain ({@code mad.lo.cc}, {@code madc.hi.cc}) on an aligned register pair, which
+ *       ptxas turns into one {@code IMAD.WIDE.U32.X} (carry in and out) or one {@code IMAD.X} + {@code IMAD.HI.X}
+ *       for an immediate factor: no separate carry instructions. Products of even j and of odd j go to two
+ *       accumulators so that every limb stays in the same pair (the even/odd split of Emmart, Luo, Weems,
+ *       "Optimizing Modular Multiplication for NVIDIA's Maxwell GPUs", ARITH 2016). Described below.</li>
+ * </ul>
+ *
+ * <p>The pairs form. Two arrays E and O of n limbs stand for {@code V = E + 2^32·O} (E[k] at limb k, O[k] at
+ * limb k + 1); every chain adds whole products into pairs (E[2k], E[2k+1]) or (O[2k], O[2k+1]). Step i:
+ * <ol>
+ *   <li>odd products: O[j..j+1] ← a_{j+1}·b_i + S[j..j+1] over even j, one chain, where S is what O must hold at
+ *       entry (below); even products: E[j..j+1] += a_j·b_i over even j, its carry out of E[n−1] (limb n)
+ *       {@code addc} into O[n−1];</li>
+ *   <li>q = E[0]·negInv; O += q·(m_1, m_3, …) and E += q·(m_0, m_2, …) the same way (E[0] becomes 0);</li>
+ *   <li>V /= 2^32 without moving a limb: O becomes the next step's E (now at limb 0), and the old E, whose E[k]
+ *       now sits at limb k − 1, the next step's O, which wants its index k at limb k + 1, so the next step's odd
+ *       chain reads its addends two places up (S[j] = E_old[j + 2], zero past the top: the "shift" costs
+ *       nothing) and E_old[1], the new limb 0, is added into the next E[0] by an {@code add.cc} whose carry
+ *       enters that odd chain at limb 1.</li>
+ * </ol>
+ * After step n − 1 the result is E_new + E_old[1..n−1] shifted likewise: one add chain, then the conditional
+ * subtraction. Carries: a chain into O ends at O[n−1] (limb n) without a carry out, because O·2^32 ≤ V <
+ * 2^(32n + 32); the carry out of an E chain lands in O[n−1] and cannot wrap it for the same reason (the bound on V
+ * above holds for every partial sum, all terms being non-negative).
  */
 final class MontMulPtx {
     /** {@code -Djzk.jit.carryChains=false}: the PTX reader inlines the Java body instead (for comparisons). */
     static final boolean ENABLED = jzk.tornado.config.RuntimeConfig.get().jitCarryChains();
+    /** {@code -Djzk.jit.montPairs=false}: the rows form (see the class comment), for comparisons. */
+    static final boolean PAIRS = jzk.tornado.config.RuntimeConfig.get().jitMontPairs();
 
     /** Where the instructions go and where temporaries come from (the {@link PtxWriter}'s). */
     interface Sink {
@@ -60,9 +91,16 @@ final class MontMulPtx {
         return m.bitLength() <= 32 * n - 1 && modulus[0] * negInv == -1;
     }
 
-    /** Emits r = a·b·2^(−32n) mod m; a, b, r are register names or immediates (a, b) of n limbs each. */
-    static void emit(Sink out, List<String> r, List<String> a, List<String> b, int[] m, int negInv) {
+    /**
+     * Emits r = a·b·2^(−32n) mod m; a, b, r are register names or immediates (a, b) of n limbs each; {@code pairs}
+     * picks the form of the additions (class comment).
+     */
+    static void emit(Sink out, List<String> r, List<String> a, List<String> b, int[] m, int negInv, boolean pairs) {
         int n = m.length;
+        if (pairs && n % 2 == 0) {
+            finalSubtract(out, r, pairs(out, a, b, m, negInv), m);
+            return;
+        }
         List<String> t = new ArrayList<>(n + 1);
         for (int j = 0; j <= n; j++) {
             String x = out.temp32();
@@ -81,6 +119,12 @@ final class MontMulPtx {
             // t_0 is 0 now: dividing by 2^32 renames it to the new (zero) top limb
             t.add(t.removeFirst());
         }
+        finalSubtract(out, r, t, m);
+    }
+
+    /** r = t − m if t ≥ m, else t (t < 2m, its first n limbs given). */
+    private static void finalSubtract(Sink out, List<String> r, List<String> t, int[] m) {
+        int n = m.length;
         List<String> u = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             String x = out.temp32();
@@ -109,6 +153,93 @@ final class MontMulPtx {
             String op = j == 0 ? "mad.hi.cc.u32 " : j == n - 1 ? "madc.hi.u32 " : "madc.hi.cc.u32 ";
             out.line(op + t.get(j + 1) + ", " + mulOperands(x.get(j), y) + ", " + t.get(j + 1) + ";");
         }
+    }
+
+    /**
+     * The pairs form's n steps (class comment); returns the n limbs of the unreduced result (< 2m). Chains are
+     * written on fresh registers where a limb moves (the odd chain's destinations), in place otherwise.
+     */
+    private static List<String> pairs(Sink out, List<String> a, List<String> b, int[] m, int negInv) {
+        int n = m.length;
+        List<String> mEven = new ArrayList<>(n / 2);
+        List<String> mOdd = new ArrayList<>(n / 2);
+        for (int j = 0; j < n; j++) {
+            (j % 2 == 0 ? mEven : mOdd).add(Integer.toUnsignedString(m[j]));
+        }
+        List<String> aEven = new ArrayList<>(n / 2);
+        List<String> aOdd = new ArrayList<>(n / 2);
+        for (int j = 0; j < n; j++) {
+            (j % 2 == 0 ? aEven : aOdd).add(a.get(j));
+        }
+        List<String> e = fresh(out, n);
+        List<String> o = null; // before step 0: V = 0
+        List<String> prev = null; // the previous step's E (its limb k now at k − 1)
+        String q = out.temp32();
+        for (int i = 0; i < n; i++) {
+            String bi = b.get(i);
+            List<String> odd = fresh(out, n);
+            if (i == 0) {
+                products(out, odd, aOdd, bi, null, false, false);
+                products(out, e, aEven, bi, null, false, false);
+            } else {
+                e = o; // last step's O, now at limb 0
+                out.line("add.cc.u32 " + e.get(0) + ", " + e.get(0) + ", " + prev.get(1) + ";");
+                products(out, odd, aOdd, bi, prev.subList(2, n), true, false);
+                products(out, e, aEven, bi, e, false, true);
+                out.line("addc.u32 " + odd.get(n - 1) + ", " + odd.get(n - 1) + ", 0;");
+            }
+            out.line("mul.lo.u32 " + q + ", " + e.get(0) + ", " + Integer.toUnsignedString(negInv) + ";");
+            products(out, odd, mOdd, q, odd, false, false);
+            products(out, e, mEven, q, e, false, true);
+            out.line("addc.u32 " + odd.get(n - 1) + ", " + odd.get(n - 1) + ", 0;");
+            o = odd;
+            prev = e;
+        }
+        // V = o + (prev >> 32), prev[0] = 0
+        List<String> t = fresh(out, n);
+        for (int k = 0; k < n; k++) {
+            String op = k == 0 ? "add.cc.u32 " : k == n - 1 ? "addc.u32 " : "addc.cc.u32 ";
+            out.line(op + t.get(k) + ", " + o.get(k) + ", " + (k + 1 < n ? prev.get(k + 1) : "0") + ";");
+        }
+        return t;
+    }
+
+    /**
+     * One chain of whole products: dst[2k..2k+1] = x_k·y + add[2k..2k+1] (add null or shorter: 0 past its end),
+     * the first {@code mad} taking the carry flag in when {@code carryIn}, the last keeping a carry out when
+     * {@code carryOut} (else its high half is a plain {@code madc.hi}: no carry out of the top, class comment).
+     */
+    private static void products(Sink out, List<String> dst, List<String> x, String y, List<String> add,
+                                 boolean carryIn, boolean carryOut) {
+        for (int k = 0; k < x.size(); k++) {
+            String ops = mulOperands(x.get(k), y);
+            boolean last = k == x.size() - 1;
+            String lo = add != null && 2 * k < add.size() ? add.get(2 * k) : "0";
+            String hi = add != null && 2 * k + 1 < add.size() ? add.get(2 * k + 1) : "0";
+            if (add == null && k == 0 && !carryIn) {
+                out.line("mul.lo.u32 " + dst.get(0) + ", " + ops + ";");
+                out.line("mul.hi.u32 " + dst.get(1) + ", " + ops + ";");
+                continue;
+            }
+            if (add == null && !carryIn && k > 0) {
+                // first step: products of distinct pairs never overlap, so no chain at all
+                out.line("mul.lo.u32 " + dst.get(2 * k) + ", " + ops + ";");
+                out.line("mul.hi.u32 " + dst.get(2 * k + 1) + ", " + ops + ";");
+                continue;
+            }
+            out.line((k == 0 && !carryIn ? "mad.lo.cc.u32 " : "madc.lo.cc.u32 ") + dst.get(2 * k) + ", " + ops + ", "
+                    + lo + ";");
+            out.line((last && !carryOut ? "madc.hi.u32 " : "madc.hi.cc.u32 ") + dst.get(2 * k + 1) + ", " + ops + ", "
+                    + hi + ";");
+        }
+    }
+
+    static List<String> fresh(Sink out, int n) {
+        List<String> v = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            v.add(out.temp32());
+        }
+        return v;
     }
 
     /** The two factors, a register first (PTX allows an immediate only as the second). */

@@ -28,10 +28,30 @@ final class PtxWriter {
     private int nextTemp;
     private int nextPred = 1;
     private int nextLabel;
+    /** The form of the carry-chain Montgomery products ({@link MontMulPtx}): whole-product pairs, else rows. */
+    private final boolean montPairs;
+    /** {@code -Djzk.jit.foldOffsets=false}: every address from its full index (for comparisons). */
+    static final boolean FOLD_OFFSETS = jzk.tornado.config.RuntimeConfig.get().jitFoldOffsets();
+    /**
+     * I32 variables that the current block defined as {@code x + c} (x a variable, 0 ≤ c < 2^20) and that are
+     * used as an array index in the block: an access at such an index becomes {@code [base + 4x + 4c]} with the
+     * constant as the address's immediate offset, so ptxas computes {@code base + 4x} once for all c (the limbs of
+     * an element at {@code q·stride + m}) instead of one 64-bit address per limb. x is copied into a fresh
+     * register at the addition (the JIT reuses a variable for many values; ptxas drops the copy). Equal to
+     * {@code base + 4·(x + c)} for every in-bounds index: with c ≥ 0 a sum that wrapped in 32 bits is negative,
+     * an index Java rejects (and the JIT leaves undefined, JIT.md). Cleared at every block start.
+     */
+    private final java.util.Map<Ir.Var, Offset> offsets = new java.util.HashMap<>();
+    /** The variables the current block uses as array indices. */
+    private final java.util.Set<Ir.Var> indices = new java.util.HashSet<>();
 
-    private PtxWriter(Ir.Function fn, int sm) {
+    private record Offset(String x, long c) {
+    }
+
+    private PtxWriter(Ir.Function fn, int sm, boolean montPairs) {
         this.fn = fn;
         this.sm = sm;
+        this.montPairs = montPairs;
         this.nextTemp = fn.vars.size();
         this.constSpace = fn.constantBytes() <= Ir.CONSTANT_BANK_BYTES ? "const" : "global";
     }
@@ -42,7 +62,12 @@ final class PtxWriter {
 
     /** The module; {@code maxRegisters > 0} caps the entry's registers per thread ({@code .maxnreg}). */
     static String write(Ir.Function fn, int sm, String origin, int maxRegisters) {
-        return new PtxWriter(fn, sm).module(origin, maxRegisters);
+        return write(fn, sm, origin, maxRegisters, MontMulPtx.PAIRS);
+    }
+
+    /** As {@link #write(Ir.Function, int, String, int)} with the form of the Montgomery products given. */
+    static String write(Ir.Function fn, int sm, String origin, int maxRegisters, boolean montPairs) {
+        return new PtxWriter(fn, sm, montPairs).module(origin, maxRegisters);
     }
 
     private String module(String origin, int maxRegisters) {
@@ -94,8 +119,23 @@ final class PtxWriter {
         for (int i = 0; i < blocks.size(); i++) {
             Ir.Block b = blocks.get(i);
             body.append("$L").append(b.id).append(":\n");
+            offsets.clear();
+            indices.clear();
             for (Ir.Insn insn : b.insns) {
+                Ir.Operand index = switch (insn) {
+                    case Ir.Load ld -> ld.index();
+                    case Ir.Store st -> st.index();
+                    case Ir.AtomicAdd at -> at.index();
+                    default -> null;
+                };
+                if (index instanceof Ir.Var v) {
+                    indices.add(v);
+                }
+            }
+            for (Ir.Insn insn : b.insns) {
+                Offset folded = foldable(insn);
                 insn(insn);
+                track(insn, folded);
             }
             terminator(b.term, i + 1 < blocks.size() ? blocks.get(i + 1) : null);
         }
@@ -214,9 +254,14 @@ final class PtxWriter {
                 return PtxWriter.this.pred();
             }
         };
-        MontMulPtx.emit(sink, mm.dst().stream().map(PtxWriter::reg).toList(),
-                mm.a().stream().map(this::reg).toList(), mm.b().stream().map(this::reg).toList(),
-                mm.modulus(), mm.negInv());
+        List<String> r = mm.dst().stream().map(PtxWriter::reg).toList();
+        List<String> a = mm.a().stream().map(this::reg).toList();
+        List<String> b = mm.b().stream().map(this::reg).toList();
+        switch (mm.op()) {
+            case MUL -> MontMulPtx.emit(sink, r, a, b, mm.modulus(), mm.negInv(), montPairs);
+            case ADD -> ModularSumPtx.emit(sink, r, a, b, mm.modulus(), false);
+            case SUB -> ModularSumPtx.emit(sink, r, a, b, mm.modulus(), true);
+        }
     }
 
     private String space(Ir.ArrayBase a) {
@@ -237,10 +282,50 @@ final class PtxWriter {
         return t;
     }
 
-    /** A register holding the byte address of element {@code index} of {@code a}. */
+    /**
+     * For an addition {@code i = x + c} whose i the block uses as an index (see {@link #offsets}): x copied into a
+     * fresh register before the addition (which may overwrite x), and c; else null.
+     */
+    private Offset foldable(Ir.Insn insn) {
+        if (FOLD_OFFSETS && insn instanceof Ir.Binary bin && bin.op() == Ir.BinOp.ADD && bin.dst().type() == Type.I32
+                && indices.contains(bin.dst())) {
+            Ir.Operand x = bin.a() instanceof Ir.Const ? bin.b() : bin.a();
+            Ir.Operand c = bin.a() instanceof Ir.Const ? bin.a() : bin.b();
+            if (x instanceof Ir.Var xv && c instanceof Ir.Const k && (int) k.value() >= 0
+                    && (int) k.value() < (1 << 20)) {
+                String copy = temp(Type.I32);
+                line("mov.b32 " + copy + ", " + reg(xv) + ";");
+                return new Offset(copy, (int) k.value());
+            }
+        }
+        return null;
+    }
+
+    /** Updates {@link #offsets} after {@code insn}: forgets the variables it wrote, records {@code folded}. */
+    private void track(Ir.Insn insn, Offset folded) {
+        List<Ir.Var> written = insn instanceof Ir.MontMul mm ? mm.dst()
+                : ConstantPropagation.dst(insn) == null ? List.of() : List.of(ConstantPropagation.dst(insn));
+        for (Ir.Var w : written) {
+            offsets.remove(w);
+        }
+        if (folded != null) {
+            offsets.put(((Ir.Binary) insn).dst(), folded);
+        }
+    }
+
+    /**
+     * The byte address of element {@code index} of {@code a} as a PTX address operand's inside: a register, or a
+     * register plus an immediate ({@link #offsets}).
+     */
     private String address(Ir.ArrayBase a, Ir.Operand index) {
         String base = base(a);
         String addr = temp(Type.I64);
+        if (index instanceof Ir.Var v && offsets.get(v) instanceof Offset o) {
+            String off = temp(Type.I64);
+            line("mul.wide.s32 " + off + ", " + o.x() + ", " + a.elemBytes() + ";");
+            line("add.s64 " + addr + ", " + base + ", " + off + ";");
+            return addr + "+" + o.c() * a.elemBytes();
+        }
         if (index instanceof Ir.Const c) {
             line("add.s64 " + addr + ", " + base + ", " + (c.value() * a.elemBytes()) + ";");
             return addr;

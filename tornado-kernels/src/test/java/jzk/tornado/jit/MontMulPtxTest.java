@@ -59,6 +59,24 @@ class MontMulPtxTest {
         }
     }
 
+    /** Test kernel: s_i = a_i + b_i, d_i = a_i − b_i mod r ({@code MontFr.add/sub}, {@code @ModularSum}). */
+    public static void frAddSub(KernelContext ctx, int[] s, int[] d, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            jzk.tornado.bls.kernels.MontFr.add(s, 8 * i, a, 8 * i, b, 8 * i);
+            jzk.tornado.bls.kernels.MontFr.sub(d, 8 * i, a, 8 * i, b, 8 * i);
+        }
+    }
+
+    /** Test kernel: a_i = a_i − b_i then a_i = a_i + a_i in place (outputs aliasing inputs). */
+    public static void frSubThenDoubleInPlace(KernelContext ctx, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            jzk.tornado.bls.kernels.MontFr.sub(a, 8 * i, a, 8 * i, b, 8 * i);
+            jzk.tornado.bls.kernels.MontFr.add(a, 8 * i, a, 8 * i, a, 8 * i);
+        }
+    }
+
     /** 1 in Fr's Montgomery form (2^256 mod r), limbs least significant first. */
     static final int[] FR_ONE = {0xfffffffe, 0x00000001, 0x00034802, 0x5884b7fa, 0xecbc4ff5, 0x998c4fef, 0xacc5056f,
         0x1824b159};
@@ -73,6 +91,11 @@ class MontMulPtxTest {
             }
             jzk.tornado.bls.kernels.MontFr.mul(r, 8 * i, a, 8 * i, one, 0);
         }
+    }
+
+    /** The kernel's PTX with the products in the pairs form ({@code true}, the default) or the rows form. */
+    private static CompiledKernel ptx(String name, boolean pairs) {
+        return KernelCompiler.translate(kernel(name), Target.ptx(90), pairs);
     }
 
     private static Method kernel(String name) {
@@ -111,8 +134,9 @@ class MontMulPtxTest {
         return v;
     }
 
-    @Test
-    void carryChainProductMatchesBigInteger() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void carryChainProductMatchesBigInteger(boolean pairs) throws Exception {
         List<BigInteger> vs = values(7);
         int n = vs.size() * vs.size();
         int[] a = new int[12 * n];
@@ -121,7 +145,7 @@ class MontMulPtxTest {
             put(a, i, vs.get(i / vs.size()));
             put(b, i, vs.get(i % vs.size()));
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("fpMul"), Target.ptx(90));
+        CompiledKernel k = ptx("fpMul", pairs);
         assertTrue(k.source().contains("madc.hi.cc.u32") && !k.source().contains("mul.wide.u32"),
                 "the product is the carry-chain form");
         int[] r = new int[12 * n];
@@ -133,8 +157,9 @@ class MontMulPtxTest {
         assertArrayEquals(want, r);
     }
 
-    @Test
-    void inPlaceSquareMatchesBigInteger() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void inPlaceSquareMatchesBigInteger(boolean pairs) throws Exception {
         List<BigInteger> vs = values(23);
         int n = vs.size();
         int[] a = new int[12 * n];
@@ -143,13 +168,14 @@ class MontMulPtxTest {
             put(a, i, vs.get(i));
             put(want, i, vs.get(i).multiply(vs.get(i)).multiply(R_INV).mod(P));
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("fpSqrInPlace"), Target.ptx(90));
+        CompiledKernel k = ptx("fpSqrInPlace", pairs);
         new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, a, n});
         assertArrayEquals(want, a);
     }
 
-    @Test
-    void frProductMatchesBigInteger() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void frProductMatchesBigInteger(boolean pairs) throws Exception {
         BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
         BigInteger rInv = BigInteger.ONE.shiftLeft(256).modInverse(fr);
         Random rnd = new Random(11);
@@ -172,15 +198,16 @@ class MontMulPtxTest {
                 want[8 * i + k] = z.shiftRight(32 * k).intValue();
             }
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("frMul"), Target.ptx(90));
+        CompiledKernel k = ptx("frMul", pairs);
         assertTrue(k.source().contains("madc.hi.cc.u32"), "the product is the carry-chain form");
         int[] r = new int[8 * n];
         new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, r, a, b, n});
         assertArrayEquals(want, r);
     }
 
-    @Test
-    void constantOperandsBecomeImmediates() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "pairs={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void constantOperandsBecomeImmediates(boolean pairs) throws Exception {
         BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
         BigInteger one = BigInteger.ZERO;
         for (int k = 7; k >= 0; k--) {
@@ -196,11 +223,53 @@ class MontMulPtxTest {
                 a[8 * i + k] = x.shiftRight(32 * k).intValue();
             }
         }
-        CompiledKernel k = KernelCompiler.compile(kernel("frTimesOne"), Target.ptx(90));
+        CompiledKernel k = ptx("frTimesOne", pairs);
         assertFalse(k.source().contains(".local"), "the constant operand needs no private array");
         int[] r = new int[8 * n];
         new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, r, a, n});
         assertArrayEquals(a, r, "a·1 = a");
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "sums={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void frSumsMatchBigInteger(boolean sums) throws Exception {
+        BigInteger fr = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
+        Random rnd = new Random(5);
+        List<BigInteger> vs = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,
+                fr.subtract(BigInteger.ONE), fr.subtract(BigInteger.TWO), fr.shiftRight(1), fr.shiftRight(1).add(BigInteger.ONE),
+                BigInteger.ONE.shiftLeft(32), BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE)));
+        for (int i = 0; i < 5; i++) {
+            vs.add(new BigInteger(256, rnd).mod(fr));
+        }
+        int n = vs.size() * vs.size();
+        int[] a = new int[8 * n];
+        int[] b = new int[8 * n];
+        int[] wantSum = new int[8 * n];
+        int[] wantDiff = new int[8 * n];
+        int[] wantTwiceDiff = new int[8 * n];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = vs.get(i / vs.size());
+            BigInteger y = vs.get(i % vs.size());
+            for (int k = 0; k < 8; k++) {
+                a[8 * i + k] = x.shiftRight(32 * k).intValue();
+                b[8 * i + k] = y.shiftRight(32 * k).intValue();
+                wantSum[8 * i + k] = x.add(y).mod(fr).shiftRight(32 * k).intValue();
+                wantDiff[8 * i + k] = x.subtract(y).mod(fr).shiftRight(32 * k).intValue();
+                wantTwiceDiff[8 * i + k] = x.subtract(y).shiftLeft(1).mod(fr).shiftRight(32 * k).intValue();
+            }
+        }
+        CompiledKernel k = KernelCompiler.translate(kernel("frAddSub"), Target.ptx(90), true, sums);
+        assertTrue(k.source().contains("subc.cc.u32") == sums && k.source().contains("shr.u64") != sums,
+                "carry chains exactly when asked, else the Java body's 64-bit limb sums");
+        int[] s = new int[8 * n];
+        int[] d = new int[8 * n];
+        int global = (n + 15) / 16 * 16;
+        new PtxInterpreter(k.source()).run(k, global, 16, new Object[] {null, s, d, a, b, n});
+        assertArrayEquals(wantSum, s, "a + b");
+        assertArrayEquals(wantDiff, d, "a − b");
+        CompiledKernel inPlace = KernelCompiler.translate(kernel("frSubThenDoubleInPlace"), Target.ptx(90), true, sums);
+        new PtxInterpreter(inPlace.source()).run(inPlace, global, 16, new Object[] {null, a, b, n});
+        assertArrayEquals(wantTwiceDiff, a, "2(a − b), in place");
     }
 
     /** The products' PTX assembles for the H100/H200 (skipped without ptxas on the PATH). */
@@ -208,11 +277,11 @@ class MontMulPtxTest {
     void ptxasAssemblesTheProducts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path ptxas = PtxAssemblyTest.ptxas();
         org.junit.jupiter.api.Assumptions.assumeTrue(ptxas != null, "ptxas not on PATH");
-        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul")) {
-            java.nio.file.Path src = dir.resolve(name + ".ptx");
-            java.nio.file.Files.writeString(src, KernelCompiler.compile(kernel(name), Target.ptx(90)).source());
+        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul", "fpMul/rows", "frMul/rows", "frAddSub")) {
+            java.nio.file.Path src = dir.resolve(name.replace('/', '-') + ".ptx");
+            java.nio.file.Files.writeString(src, ptx(name.replace("/rows", ""), !name.endsWith("/rows")).source());
             Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
-                    dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+                    dir.resolve(name.replace('/', '-') + ".cubin").toString())).redirectErrorStream(true).start();
             String log = new String(p.getInputStream().readAllBytes());
             assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, name + ": " + log);
         }
@@ -239,5 +308,8 @@ class MontMulPtxTest {
         int[] top = fr.clone();
         top[7] = 0;
         assertFalse(MontMulPtx.supported(top, 0xffffffff), "top limb zero");
+        assertTrue(ModularSumPtx.supported(fr), "Fr sums: a + b < 2r fits 8 limbs");
+        assertFalse(ModularSumPtx.supported(wide), "m ≥ 2^(32n − 1): a + b could carry out of n limbs");
+        assertFalse(ModularSumPtx.supported(top), "top limb zero");
     }
 }

@@ -302,7 +302,14 @@ final class PtxInterpreter {
                 case "max" -> Math.max(x, y);
                 case "mul" -> switch (op[1]) {
                     case "lo" -> x * y;
-                    case "hi" -> ty.equals("s64") ? Math.multiplyHigh(x, y) : Math.unsignedMultiplyHigh(x, y);
+                    // the upper half of the double-width product: 32 bits of the 64-bit one for .u32/.s32
+                    case "hi" -> switch (ty) {
+                        case "s64" -> Math.multiplyHigh(x, y);
+                        case "u64" -> Math.unsignedMultiplyHigh(x, y);
+                        case "u32" -> ((x & 0xFFFF_FFFFL) * (y & 0xFFFF_FFFFL)) >>> 32;
+                        case "s32" -> ((long) (int) x * (long) (int) y) >> 32;
+                        default -> throw new IllegalStateException("mul.hi." + ty);
+                    };
                     case "wide" -> ty.equals("s32") ? (long) (int) x * (long) (int) y
                             : (x & 0xFFFF_FFFFL) * (y & 0xFFFF_FFFFL);
                     default -> throw new IllegalStateException("mul." + op[1]);

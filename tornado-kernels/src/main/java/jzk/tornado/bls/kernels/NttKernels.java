@@ -42,17 +42,17 @@ public final class NttKernels {
     public static final int BLOCK_INTS = 8192;
     /** Largest block of {@link #passSmall}: its local arrays are a quarter of {@link #pass}'s (more groups per SM). */
     public static final int LG_SMALL_BLOCK = 8;
-    private static final int FR = Mont32.FR;
     private static final int SMALL_BLOCK = 256;
     private static final int SMALL_BLOCK_INTS = 2048;
 
     /**
-     * Registers per thread of {@link #passSmall} in PTX: with the carry-chain Fr product ({@link MontFr}) ptxas
-     * takes 48 and at 40 spills nothing; 40 fit 12 work-groups of 128 (k = 8) on a multiprocessor instead of 10.
-     * H200, one call: NTT 2^24 (8 + 8 + 8) 8.67 → 8.54 ms. {@link #pass} keeps ptxas's choice: capped alike
-     * (3 groups of 512 instead of 2) NTT 2^20 (10 + 10) went 0.79 → 0.90 ms.
+     * Registers per thread of {@link #passSmall} in PTX: 48, 10 work-groups of 128 (k = 8) per multiprocessor.
+     * ptxas without a cap: 50 with this session's PTX (pairs-form products, carry-chain sums, folded offsets), 48
+     * with main's before it; at 48 neither spills (checked for every combination of the three JIT flags), at 40
+     * (main's cap, 12 groups, H200: NTT 2^24 8.67 → 8.54 ms) the new code spills 104 bytes. {@link #pass} keeps
+     * ptxas's choice (capped at 40, NTT 2^20 went 0.79 → 0.90 ms).
      */
-    static final int SMALL_PASS_REGISTERS = 40;
+    static final int SMALL_PASS_REGISTERS = 48;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
@@ -94,7 +94,7 @@ public final class NttKernels {
                 int w = (low + (l << s0)) << (lgN - 1 - s0 - ls);
                 int e = (1 << ls) - 1 + l;
                 for (int q = 0; q < 8; q++) {
-                    tws[q * twStride + e] = tw[w * 8 + q];
+                    tws[e + q * twStride] = tw[w * 8 + q];
                 }
             }
         }
@@ -120,8 +120,8 @@ public final class NttKernels {
             int m1 = m0 + h;
             if (ls > 0) {
                 for (int q = 0; q < 8; q++) {
-                    u[q] = buf[q * stride + m0];
-                    v[q] = buf[q * stride + m1];
+                    u[q] = buf[m0 + q * stride];
+                    v[q] = buf[m1 + q * stride];
                 }
             }
             if (s0 + ls == 0) {
@@ -136,17 +136,17 @@ public final class NttKernels {
                     }
                 } else {
                     for (int q = 0; q < 8; q++) {
-                        t[q] = tws[q * twStride + h - 1 + jl];
+                        t[q] = tws[(h - 1 + jl) + q * twStride];
                     }
                 }
                 MontFr.mul(t, 0, v, 0, t, 0);
             }
-            Mont32.sub(FR, v, 0, u, 0, t, 0);
-            Mont32.add(FR, u, 0, u, 0, t, 0);
+            MontFr.sub(v, 0, u, 0, t, 0);
+            MontFr.add(u, 0, u, 0, t, 0);
             if (ls < k - 1) {
                 for (int q = 0; q < 8; q++) {
-                    buf[q * stride + m0] = u[q];
-                    buf[q * stride + m1] = v[q];
+                    buf[m0 + q * stride] = u[q];
+                    buf[m1 + q * stride] = v[q];
                 }
                 ctx.localBarrier();
             }
