@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,8 @@ import jzk.prover.config.ProverConfig;
 import jzk.prover.groth16.CompressedParams;
 import jzk.prover.groth16.CompressedParamsWriter;
 import jzk.prover.groth16.DeviceKey;
+import jzk.prover.groth16.DeviceKeyBuilder;
+import jzk.prover.groth16.PointSink;
 import jzk.prover.groth16.CurveCheck;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.groth16.ProvingKey;
@@ -59,6 +62,9 @@ import jzk.tornado.bls.KernelHost;
  */
 public final class ParamsCache {
     private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+    /** {@code -Djzk.setup.timing=true}: a line on stderr for each resident key made (read once). */
+    private static final boolean SETUP_TIMING = ProverConfig.get().setupTiming();
+    private static final double GIB = 1L << 30;
     /**
      * {@link ParamsFile#shapeId} per recorded circuit (R1cs has identity equality; weak keys): at 2^27 constraints
      * the hash reads ≈ 30 GB of CSR, tens of seconds, once per process and shape instead of once per look-up.
@@ -236,28 +242,65 @@ public final class ParamsCache {
      * line and replaced.
      */
     public Compressed ensureCompressed(String label, R1cs cs, Consumer<String> log) throws IOException {
-        long t0 = System.nanoTime();
         byte[] id = shapeId(cs);
+        Made m = ensureCompressed(label, cs, id, null, log);
+        return m.file();
+    }
+
+    /**
+     * What {@link #ensureCompressed(String, R1cs, byte[], KernelHost, Consumer)} did: the file, and the key it built
+     * on the device while generating it (null when the file was found or converted, or no device was asked for).
+     */
+    private record Made(Compressed file, DeviceKey key) {
+    }
+
+    /**
+     * {@link #ensureCompressed(String, R1cs, Consumer)}; when the file is generated now and {@code residentOn} is not
+     * null, the setup's points also go into a {@link DeviceKey} on {@code residentOn} as they are made
+     * ({@link DeviceKeyBuilder}), unless {@code -Djzk.setup.keepKey=false}.
+     */
+    private Made ensureCompressed(String label, R1cs cs, byte[] id, KernelHost residentOn, Consumer<String> log)
+            throws IOException {
+        long t0 = System.nanoTime();
         Path file = compressedFileFor(label, id);
-        String summary = isValidCompressed(file, id, log) ? null
-                : withFileLock(file, () -> makeCompressed(label, cs, id, file, log));
-        return new Compressed(file, Files.size(file), summary != null, (System.nanoTime() - t0) / 1_000_000,
-                summary == null ? "" : summary);
+        Generated g = isValidCompressed(file, id, log) ? null
+                : withFileLock(file, () -> makeCompressed(label, cs, id, file, residentOn, log));
+        Compressed c = new Compressed(file, Files.size(file), g != null, (System.nanoTime() - t0) / 1_000_000,
+                g == null ? "" : g.summary());
+        return new Made(c, g == null ? null : g.key());
     }
 
     /**
      * The parameters of {@code cs} resident on {@code host}: {@link #ensureCompressed}, then {@link DeviceKey#load}
      * (every chunk's SHA-256 checked on the way). A chunk found damaged at load is reported in one line and the file
-     * regenerated once. The returned key's {@link ProvingKey#device} belongs to the caller (a {@link ProverSession},
+     * regenerated once. When the parameters are generated here, the key is the one the setup built on {@code host}
+     * as it wrote the file ({@link DeviceKeyBuilder}; {@code -Djzk.setup.keepKey=false}: read back from the file, as
+     * later runs do). The returned key's {@link ProvingKey#device} belongs to the caller (a {@link ProverSession},
      * which closes it); {@code fileBytes} is the compressed file's size.
      */
     public Loaded loadResident(String label, R1cs cs, KernelHost host, Consumer<String> log) throws IOException {
         long t0 = System.nanoTime();
-        byte[] id = shapeId(cs);
+        byte[] id;
+        try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
+            id = shapeId(cs);
+        }
+        KernelHost keepOn = ProverConfig.get().setupKeepsKey() ? host : null;
         for (int attempt = 0; ; attempt++) {
-            Compressed c = ensureCompressed(label, cs, log);
-            try {
+            Made m = ensureCompressed(label, cs, id, keepOn, log);
+            Compressed c = m.file();
+            if (m.key() != null) {
+                return new Loaded(m.key().key(), c.file(), c.fileBytes(), true, (System.nanoTime() - t0) / 1_000_000,
+                        c.setupSummary());
+            }
+            try (Timings.Phase t = Timings.phase("  key load (file read, checked, decompressed on " + host.name()
+                    + ")")) {
+                long tLoad = System.nanoTime();
                 DeviceKey dk = DeviceKey.load(c.file(), id, host);
+                if (SETUP_TIMING) {
+                    System.err.printf(Locale.ROOT, "key load: %s into %s, %.1f GiB on the device, %.3f s%n",
+                            c.file().getFileName(), host.name(), dk.deviceBytes() / GIB,
+                            (System.nanoTime() - tLoad) / 1e9);
+                }
                 return new Loaded(dk.key(), c.file(), c.fileBytes(), c.generated(),
                         (System.nanoTime() - t0) / 1_000_000, c.setupSummary());
             } catch (IllegalArgumentException e) {
@@ -270,12 +313,17 @@ public final class ParamsCache {
         }
     }
 
+    /** A generation's engine summary and the key built on the device meanwhile (or null). */
+    private record Generated(String summary, DeviceKey key) {
+    }
+
     /**
      * Under the file's lock: the compressed file if another run made it meanwhile (null), else converted from the
-     * host file (null) or generated ({@link jzk.prover.groth16.SetupEngine#summary}).
+     * host file (null) or generated ({@link jzk.prover.groth16.SetupEngine#summary}; with {@code residentOn}, the key
+     * built there from the setup's points).
      */
-    private String makeCompressed(String label, R1cs cs, byte[] id, Path file, Consumer<String> log)
-            throws IOException {
+    private Generated makeCompressed(String label, R1cs cs, byte[] id, Path file, KernelHost residentOn,
+                                     Consumer<String> log) throws IOException {
         if (isValidCompressed(file, id, msg -> { })) {
             log.accept("using the parameters another run generated meanwhile: " + file);
             return null;
@@ -288,13 +336,23 @@ public final class ParamsCache {
             CompressedParamsWriter.write(file, host, id, CompressedParams.DEFAULT_CHUNK);
             return null;
         }
-        try (SetupEngine engine = setup.get()) {
+        try (SetupEngine engine = setup.get();
+             DeviceKeyBuilder kb = residentOn == null ? null : new DeviceKeyBuilder(residentOn);
+             Timings.Phase t = Timings.phase("  setup (parameters generated, file written"
+                     + (kb == null ? ")" : ", key kept on " + residentOn.name() + ")"))) {
             log.accept("generating Groth16 parameters for " + label + " (" + cs.numConstraints() + " constraints, "
                     + cs.numVariables() + " variables) into " + file + " (" + engine.name() + ", compressed, "
                     + "written as generated)");
             // streams each fixed-base batch to disk; the writer renames its temp file only when complete
-            Setup.generateTo(file, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK);
-            return engine.summary();
+            Setup.generateTo(file, id, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK,
+                    kb == null ? PointSink.NONE : kb);
+            DeviceKey dk = kb == null ? null : kb.finish();
+            if (dk != null && SETUP_TIMING) {
+                System.err.printf(Locale.ROOT, "key resident from the setup's points on %s: %.1f GiB, device copies"
+                        + " %.3f s (no file read-back, no decompression)%n", residentOn.name(),
+                        dk.deviceBytes() / GIB, kb.copySeconds());
+            }
+            return new Generated(engine.summary(), dk);
         }
     }
 

@@ -124,17 +124,40 @@ public final class Setup {
      */
     public static long generateTo(Path target, R1cs cs, Random rnd, SetupEngine engine, int chunkPoints)
             throws IOException {
+        return generateTo(target, ParamsFile.shapeId(cs), cs, rnd, engine, chunkPoints, PointSink.NONE);
+    }
+
+    /**
+     * As {@link #generateTo(Path, R1cs, Random, SetupEngine, int)} for a circuit whose {@link ParamsFile#shapeId} the
+     * caller has ({@code shapeId}: at 2^27 constraints the hash reads ≈ 30 GB, tens of seconds), every point also
+     * handed to {@code also} as it is made (e.g. a {@link DeviceKeyBuilder}: the key resident without reading the
+     * file back).
+     */
+    public static long generateTo(Path target, byte[] shapeId, R1cs cs, Random rnd, SetupEngine engine,
+                                  int chunkPoints, PointSink also) throws IOException {
         long[] w = toxicWaste(rnd);
-        return generateTo(target, cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine, chunkPoints);
+        return generateTo(target, shapeId, cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine, chunkPoints, also);
     }
 
     /** As {@link #generateTo(Path, R1cs, Random, SetupEngine, int)} for given α, β, γ, δ, τ (Montgomery Fr). */
     public static long generateTo(Path target, R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma,
                                   int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine,
                                   int chunkPoints) throws IOException {
+        return generateTo(target, ParamsFile.shapeId(cs), cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to,
+                engine, chunkPoints, PointSink.NONE);
+    }
+
+    /**
+     * As {@link #generateTo(Path, byte[], R1cs, Random, SetupEngine, int, PointSink)} for given α, β, γ, δ, τ
+     * (Montgomery Fr). {@code also} gets each piece on this thread after its fixed-base step, while the writer
+     * thread compresses it.
+     */
+    public static long generateTo(Path target, byte[] shape, R1cs cs, long[] alpha, int ao, long[] beta, int bo,
+                                  long[] gamma, int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine,
+                                  int chunkPoints, PointSink also) throws IOException {
         long t0 = System.nanoTime();
         Scalars q = scalars(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to);
-        byte[] shape = ParamsFile.shapeId(cs);
+        also.begin(ProvingKey.HVariant.BELLMAN, q.nVars, q.nPub, q.rows, q.lg);
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
         FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
         long tTables = System.nanoTime();
@@ -148,6 +171,7 @@ public final class Setup {
             long[][] small = smallPoints(g1, g2, alpha, ao, beta, bo, gamma, go, delta, dO);
             for (int s = 0; s < 6; s++) {
                 out.append(s, small[s], 0, 1);
+                also.append(s, small[s], 0, 1);
             }
             // table order: ic, a, b1, b2, l, h
             Object[][] large = {{6, g1, q.icS}, {7, g1, q.u}, {8, g1, q.v}, {9, g2, q.v}, {10, g1, q.lS},
@@ -162,6 +186,7 @@ public final class Setup {
                 for (int from = 0; from < count; from += chunkPoints) {
                     int m = Math.min(chunkPoints, count - from);
                     long[] pts = engine.mulAll(base, java.util.Arrays.copyOfRange(sc, from * 4, (from + m) * 4), m);
+                    also.append(s, pts, 0, m); // overlaps the writer's compression of the previous piece
                     await(pending);
                     pending = io.submit(() -> {
                         out.append(s, pts, 0, m);
