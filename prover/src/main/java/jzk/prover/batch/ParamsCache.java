@@ -292,8 +292,7 @@ public final class ParamsCache {
                 return new Loaded(m.key().key(), c.file(), c.fileBytes(), true, (System.nanoTime() - t0) / 1_000_000,
                         c.setupSummary());
             }
-            try (Timings.Phase t = Timings.phase("  key load (file read, checked, decompressed on " + host.name()
-                    + ")")) {
+            try (Timings.Phase t = Timings.phase("  key load (file read, checked, decompressed)")) {
                 long tLoad = System.nanoTime();
                 DeviceKey dk = DeviceKey.load(c.file(), id, host);
                 if (SETUP_TIMING) {
@@ -338,8 +337,8 @@ public final class ParamsCache {
         }
         try (SetupEngine engine = setup.get();
              DeviceKeyBuilder kb = residentOn == null ? null : new DeviceKeyBuilder(residentOn);
-             Timings.Phase t = Timings.phase("  setup (parameters generated, file written"
-                     + (kb == null ? ")" : ", key kept on " + residentOn.name() + ")"))) {
+             Timings.Phase t = Timings.phase(kb == null ? "  setup (generated, file written)"
+                     : "  setup (generated, file written, key kept)")) {
             log.accept("generating Groth16 parameters for " + label + " (" + cs.numConstraints() + " constraints, "
                     + cs.numVariables() + " variables) into " + file + " (" + engine.name() + ", compressed, "
                     + "written as generated)");

@@ -48,7 +48,7 @@ public final class ParallelRecording {
         if (TIMING) {
             System.err.printf(java.util.Locale.ROOT, "r1cs: %d constraints recorded in %d pieces on %d cores: "
                     + "head + pieces %.3f s, concatenation %.3f s%n", r.numConstraints(), pieces,
-                    java.util.concurrent.ForkJoinPool.getCommonPoolParallelism(), (t1 - t0) / 1e9,
+                    Runtime.getRuntime().availableProcessors(), (t1 - t0) / 1e9,
                     (System.nanoTime() - t1) / 1e9);
         }
         return r;
