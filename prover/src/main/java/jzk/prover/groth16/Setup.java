@@ -266,6 +266,7 @@ public final class Setup {
         for (int j = 0; j <= nPub; j++) { // input-consistency rows: A[m + j][j] = 1
             F.add(u, j * 4, u, j * 4, lag, (m + j) * 4);
         }
+        long tUvw = System.nanoTime();
 
         long[] gInv = new long[4];
         F.inverse(gInv, 0, gamma, go);
@@ -297,8 +298,8 @@ public final class Setup {
             F.toCanonicalVector(s, 0, s.length / 4);
         }
         if (TIMING) {
-            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s%n", lg,
-                    (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9);
+            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s (u, v, w "
+                    + "at τ %.3f s)%n", lg, (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9, (tUvw - tLag) / 1e9);
         }
         return new Scalars(nVars, nPub, rows, lg, u, v, icS, lS, hS);
     }
@@ -343,18 +344,9 @@ public final class Setup {
         return (count + CHUNK - 1) / CHUNK;
     }
 
-    /** out[j] += Σ_i M[i][j]·lag[i] over the CSR rows. */
+    /** out[j] += Σ_i M[i][j]·lag[i]: {@link ColumnSums#accumulate} (parallel over columns). */
     static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
-        int[] rs = mat.rowStart();
-        int[] ci = mat.colIndex();
-        long[] co = mat.coeffTable();
-        long[] t = new long[4];
-        for (int i = 0; i < mat.rows(); i++) {
-            for (int k = rs[i]; k < rs[i + 1]; k++) {
-                F.mul(t, 0, co, mat.coeffOffset(k), lag, i * 4);
-                F.add(out, ci[k] * 4, out, ci[k] * 4, t, 0);
-            }
-        }
+        ColumnSums.accumulate(mat, lag, out);
     }
 
     /** [k]·base for one Montgomery scalar at {@code k[ko..ko+4)}, affine. */
