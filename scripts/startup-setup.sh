@@ -15,7 +15,9 @@
 #   setup 2^N: fixed-base batches + compressed writes … s
 #   key resident from the setup's points on …: … GiB, device copies … s                 (new)
 #   key load: <file> into …, … GiB on the device, … s                                      (old, cached)
-#   timings: circuit R1CS (recorded once per shape) / shape id / setup (…) / key load (…) / parameters / total
+#   timings: circuit R1CS (recorded once per shape) / shape id (new: "shape id + setup scalars (overlapped)", the
+#            R1CS hashed on one thread while the setup's Lagrange and QAP scalars run on the others) / setup (…) /
+#            key load (…) / parameters (cache load or generation) / total
 #
 # Usage: [OUT=dir] [BUNDLE=dir] [DEVICE=cuda:0] [K=2] [CACHE=/tmp/jzk-su] scripts/startup-setup.sh
 #   K challenges of the 11-layer, depth-30 StackedDRG shape: 1 → 7.3 M constraints (2^23), 2 → 14.6 M (2^24),

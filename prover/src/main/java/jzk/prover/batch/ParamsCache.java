@@ -223,6 +223,21 @@ public final class ParamsCache {
         }
     }
 
+    /**
+     * Whether the cache holds a parameter file (either form) named for {@code label}, of whatever shape id: when it
+     * holds none, a look-up of the label's shape ends in a setup.
+     */
+    private boolean hasFileOf(String label) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        String prefix = fileFor(label, new byte[8]).getFileName().toString().replaceFirst("0{16}\\.params$", "");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).anyMatch(n -> n.startsWith(prefix)
+                    && n.substring(prefix.length()).matches("[0-9a-f]{16}\\.(params|jzkp)"));
+        }
+    }
+
     /** The compressed (version-3) file of a circuit: as {@link #fileFor}, extension {@code .jzkp}. */
     public Path compressedFileFor(String label, byte[] shapeId) {
         Path f = fileFor(label, shapeId);
@@ -244,7 +259,7 @@ public final class ParamsCache {
      */
     public Compressed ensureCompressed(String label, R1cs cs, Consumer<String> log) throws IOException {
         byte[] id = shapeId(cs);
-        Made m = ensureCompressed(label, cs, id, null, log);
+        Made m = ensureCompressed(label, cs, id, null, null, log);
         return m.file();
     }
 
@@ -260,12 +275,12 @@ public final class ParamsCache {
      * null, the setup's points also go into a {@link DeviceKey} on {@code residentOn} as they are made
      * ({@link DeviceKeyBuilder}), unless {@code -Djzk.setup.keepKey=false}.
      */
-    private Made ensureCompressed(String label, R1cs cs, byte[] id, KernelHost residentOn, Consumer<String> log)
-            throws IOException {
+    private Made ensureCompressed(String label, R1cs cs, byte[] id, KernelHost residentOn, Setup.Prepared prepared,
+                                  Consumer<String> log) throws IOException {
         long t0 = System.nanoTime();
         Path file = compressedFileFor(label, id);
         Generated g = isValidCompressed(file, id, log) ? null
-                : withFileLock(file, () -> makeCompressed(label, cs, id, file, residentOn, log));
+                : withFileLock(file, () -> makeCompressed(label, cs, id, file, residentOn, prepared, log));
         Compressed c = new Compressed(file, Files.size(file), g != null, (System.nanoTime() - t0) / 1_000_000,
                 g == null ? "" : g.summary());
         return new Made(c, g == null ? null : g.key());
@@ -282,12 +297,31 @@ public final class ParamsCache {
     public Loaded loadResident(String label, R1cs cs, KernelHost host, Consumer<String> log) throws IOException {
         long t0 = System.nanoTime();
         byte[] id;
-        try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
-            id = shapeId(cs);
+        Setup.Prepared prepared = null;
+        if (SHAPE_IDS.containsKey(cs) || hasFileOf(label)) {
+            try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
+                id = shapeId(cs);
+            }
+        } else {
+            // no parameters of this label here, so (unless another run makes them meanwhile) a setup follows: its
+            // scalars on this thread and the pool while another thread hashes the R1CS (at 2^27 both take ~ 1/2 min)
+            try (Timings.Phase t = Timings.phase("  shape id + setup scalars (overlapped)")) {
+                java.util.concurrent.CompletableFuture<byte[]> hash = java.util.concurrent.CompletableFuture
+                        .supplyAsync(() -> shapeId(cs), r -> {
+                            Thread th = new Thread(r, "jzk-shape-id");
+                            th.setDaemon(true);
+                            th.start();
+                        });
+                prepared = Setup.prepare(cs, new SecureRandom());
+                id = hash.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
         }
         KernelHost keepOn = ProverConfig.get().setupKeepsKey() ? host : null;
         for (int attempt = 0; ; attempt++) {
-            Made m = ensureCompressed(label, cs, id, keepOn, log);
+            Made m = ensureCompressed(label, cs, id, keepOn, prepared, log);
+            prepared = null; // its toxic waste serves one setup at most
             Compressed c = m.file();
             if (m.key() != null) {
                 return new Loaded(m.key().key(), c.file(), c.fileBytes(), true, (System.nanoTime() - t0) / 1_000_000,
@@ -323,7 +357,7 @@ public final class ParamsCache {
      * built there from the setup's points).
      */
     private Generated makeCompressed(String label, R1cs cs, byte[] id, Path file, KernelHost residentOn,
-                                     Consumer<String> log) throws IOException {
+                                     Setup.Prepared prepared, Consumer<String> log) throws IOException {
         if (isValidCompressed(file, id, msg -> { })) {
             log.accept("using the parameters another run generated meanwhile: " + file);
             return null;
@@ -344,8 +378,13 @@ public final class ParamsCache {
                     + cs.numVariables() + " variables) into " + file + " (" + engine.name() + ", compressed, "
                     + "written as generated)");
             // streams each fixed-base batch to disk; the writer renames its temp file only when complete
-            Setup.generateTo(file, id, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK,
-                    kb == null ? PointSink.NONE : kb);
+            PointSink also = kb == null ? PointSink.NONE : kb;
+            if (prepared != null) { // toxic waste and scalars made while the shape id was hashed
+                Setup.generateTo(file, id, prepared, engine.progress(log), CompressedParams.DEFAULT_CHUNK, also);
+            } else {
+                Setup.generateTo(file, id, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK,
+                        also);
+            }
             DeviceKey dk = kb == null ? null : kb.finish();
             if (dk != null && SETUP_TIMING) {
                 System.err.printf(Locale.ROOT, "key resident from the setup's points on %s: %.1f GiB, device copies"

@@ -157,6 +157,50 @@ public final class Setup {
                                   int chunkPoints, PointSink also) throws IOException {
         long t0 = System.nanoTime();
         Scalars q = scalars(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to);
+        return write(target, shape, q, alpha, ao, beta, bo, gamma, go, delta, dO, engine, chunkPoints, also, t0);
+    }
+
+    /**
+     * The part of a setup that needs neither the circuit's shape id nor a device: fresh toxic waste and the QAP
+     * scalars (Lagrange basis at τ, u, v, w, the IC, L and H scalars; at 2^27 constraints about a minute of CPU), e.g.
+     * computed while the shape id is hashed ({@link jzk.prover.batch.ParamsCache}). Holds the toxic waste: drop it
+     * unused or pass it to {@link #generateTo(Path, byte[], Prepared, SetupEngine, int, PointSink)} once.
+     */
+    public static final class Prepared {
+        private final long[] waste;
+        private final Scalars q;
+        private final long nanos;
+
+        private Prepared(long[] waste, Scalars q, long nanos) {
+            this.waste = waste;
+            this.q = q;
+            this.nanos = nanos;
+        }
+    }
+
+    /** Toxic waste from {@code rnd} and the scalars of {@code cs} ({@link Prepared}). */
+    public static Prepared prepare(R1cs cs, Random rnd) {
+        long t0 = System.nanoTime();
+        long[] w = toxicWaste(rnd);
+        Scalars q = scalars(cs, w, 0, w, 4, w, 8, w, 12, w, 16);
+        return new Prepared(w, q, System.nanoTime() - t0);
+    }
+
+    /**
+     * As {@link #generateTo(Path, byte[], R1cs, Random, SetupEngine, int, PointSink)} from a {@link #prepare}d setup
+     * of the circuit whose shape id is {@code shapeId} (its time counts in the engine's total).
+     */
+    public static long generateTo(Path target, byte[] shapeId, Prepared p, SetupEngine engine, int chunkPoints,
+                                  PointSink also) throws IOException {
+        long[] w = p.waste;
+        return write(target, shapeId, p.q, w, 0, w, 4, w, 8, w, 12, engine, chunkPoints, also,
+                System.nanoTime() - p.nanos);
+    }
+
+    /** The fixed-base steps and the file of a setup whose scalars are {@code q}; its time counted from {@code t0}. */
+    private static long write(Path target, byte[] shape, Scalars q, long[] alpha, int ao, long[] beta, int bo,
+                              long[] gamma, int go, long[] delta, int dO, SetupEngine engine, int chunkPoints,
+                              PointSink also, long t0) throws IOException {
         also.begin(ProvingKey.HVariant.BELLMAN, q.nVars, q.nPub, q.rows, q.lg);
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
         FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
