@@ -6,11 +6,13 @@
 #   new     a fresh cache: R1CS recorded in pieces in parallel, the key kept on the device from the setup's points
 #   old     a fresh cache, the previous path: -Djzk.r1cs.parallelRecord=false -Djzk.setup.keepKey=false (serial
 #           recording; the key read back from the file just written, checked and decompressed on the device). The
-#           QAP scalars' column sums have no switch: compare "u, v, w at τ" with an older bundle's "QAP scalars"
+#           QAP scalars' column sums and the shape id hashed beside the scalars have no switch: compare "u, v, w at
+#           τ" and "shape id" with an older bundle's "QAP scalars" and unaccounted setup time
 #   cached  new's cache again: the key loaded from the file (what every later run pays)
 #
 # Each run's output is $OUT/<run>.txt; $OUT/summary.txt keeps the lines that split the start-up:
 #   r1cs: … recorded in K pieces on C cores: head + pieces X s, concatenation Y s      (new only: parallel recording)
+#   shape id: … s beside the setup's scalars (… s; then waited … s for the hash)           (new; old/cached: "shape id: … s")
 #   setup phases 2^N: lagrange … s, QAP scalars … s (u, v, w at τ … s)
 #   setup 2^N: fixed-base batches + compressed writes … s
 #   key resident from the setup's points on …: … GiB, device copies … s                 (new)
@@ -49,7 +51,7 @@ run() {
         "${JZK[@]}" batch $SHAPE --partitions 1 --count 2 --device "$DEVICE" --cache "$2" --timings \
         >"$OUT/$1.txt" 2>&1
     local rc=$?
-    grep -E '^(r1cs:|setup|key |jzk: setup|timings:|\[[0-9]+/[0-9]+\]|wall )' "$OUT/$1.txt" >>"$OUT/summary.txt"
+    grep -E '^(r1cs:|shape id:|setup|key |jzk: setup|timings:|\[[0-9]+/[0-9]+\]|wall )' "$OUT/$1.txt" >>"$OUT/summary.txt"
     echo "rc $rc, command $((SECONDS - t0)) s" | tee -a "$OUT/summary.txt"
 }
 run new "$CACHE-new" ""

@@ -302,6 +302,10 @@ public final class ParamsCache {
             try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
                 id = shapeId(cs);
             }
+            if (SETUP_TIMING) {
+                System.err.printf(Locale.ROOT, "shape id: %.3f s (SHA-256 of the R1CS, or known)%n",
+                        (System.nanoTime() - t0) / 1e9);
+            }
         } else {
             // no parameters of this label here, so (unless another run makes them meanwhile) a setup follows: its
             // scalars on this thread and the pool while another thread hashes the R1CS (at 2^27 both take ~ 1/2 min)
@@ -313,7 +317,13 @@ public final class ParamsCache {
                             th.start();
                         });
                 prepared = Setup.prepare(cs, new SecureRandom());
+                long tPrepared = System.nanoTime();
                 id = hash.join();
+                if (SETUP_TIMING) {
+                    System.err.printf(Locale.ROOT, "shape id: %.3f s beside the setup's scalars (%.3f s; then waited "
+                            + "%.3f s for the hash)%n", (System.nanoTime() - t0) / 1e9, (tPrepared - t0) / 1e9,
+                            (System.nanoTime() - tPrepared) / 1e9);
+                }
             } catch (java.util.concurrent.CompletionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : e;
             }
