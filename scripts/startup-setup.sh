@@ -16,7 +16,8 @@
 #   setup phases 2^N: lagrange … s, QAP scalars … s (u, v, w at τ … s)
 #   setup 2^N: fixed-base batches + compressed writes … s
 #   key resident from the setup's points on …: … GiB, device copies … s                 (new)
-#   key load: <file> into …, … GiB on the device, … s                                      (old, cached)
+#   key load: <file> into …, … GiB on the device, … s                                      (old)
+#   key load: <file> into …, … s, beside the shape id (then waited … s for the hash)         (cached)
 #   timings: circuit R1CS (recorded once per shape) / shape id (new: "shape id + setup scalars (overlapped)", the
 #            R1CS hashed on one thread while the setup's Lagrange and QAP scalars run on the others) / setup (…) /
 #            key load (…) / parameters (cache load or generation) / total

@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -298,7 +299,15 @@ public final class ParamsCache {
         long t0 = System.nanoTime();
         byte[] id;
         Setup.Prepared prepared = null;
-        if (SHAPE_IDS.containsKey(cs) || hasFileOf(label)) {
+        boolean known = SHAPE_IDS.containsKey(cs);
+        Path guess = known ? null : onlyCompressedFileOf(label);
+        if (guess != null) {
+            Loaded early = loadBesideHash(label, cs, guess, host, t0);
+            if (early != null) {
+                return early;
+            }
+        }
+        if (known || guess != null || hasFileOf(label)) {
             try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
                 id = shapeId(cs);
             }
@@ -354,6 +363,73 @@ public final class ParamsCache {
                 log.accept("invalid parameter cache file, regenerating it: " + damaged(e));
                 Files.deleteIfExists(c.file());
             }
+        }
+    }
+
+    /**
+     * A cached run's key without waiting for the shape id: {@code guess}, the label's one compressed file, is loaded
+     * onto {@code host} while another thread hashes the R1CS (at 2^27 both take tens of seconds), when its header's
+     * sizes are {@code cs}'s. It is the key only if the hash equals the header's shape id and names this file; else
+     * (another shape of the label, a damaged or unreadable file) its memory is freed and null returned, silently:
+     * the regular look-up that follows finds the right file, or reports the damage and regenerates.
+     */
+    private Loaded loadBesideHash(String label, R1cs cs, Path guess, KernelHost host, long t0) throws IOException {
+        java.util.concurrent.CompletableFuture<byte[]> hash = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> shapeId(cs), r -> {
+                    Thread th = new Thread(r, "jzk-shape-id");
+                    th.setDaemon(true);
+                    th.start();
+                });
+        DeviceKey dk = null;
+        byte[] fileShape = null;
+        long tLoad = 0;
+        try (Timings.Phase t = Timings.phase("  key load + shape id (overlapped)")) {
+            try (CompressedParams p = CompressedParams.open(guess, null)) {
+                if (p.sizedFor(cs)) {
+                    fileShape = p.shapeId();
+                    dk = DeviceKey.load(p, host);
+                }
+            } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException | IOException e) {
+                dk = null; // the regular look-up reports it
+            }
+            tLoad = System.nanoTime();
+            byte[] id;
+            try {
+                id = hash.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (dk != null) {
+                    dk.close();
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+            if (dk != null && java.util.Arrays.equals(id, fileShape) && guess.equals(compressedFileFor(label, id))) {
+                if (SETUP_TIMING) {
+                    System.err.printf(Locale.ROOT, "key load: %s into %s, %.1f GiB on the device, %.3f s, beside the "
+                            + "shape id (then waited %.3f s for the hash)%n", guess.getFileName(), host.name(),
+                            dk.deviceBytes() / GIB, (tLoad - t0) / 1e9, (System.nanoTime() - tLoad) / 1e9);
+                }
+                return new Loaded(dk.key(), guess, Files.size(guess), false, (System.nanoTime() - t0) / 1_000_000,
+                        "");
+            }
+        }
+        if (dk != null) {
+            dk.close();
+        }
+        return null;
+    }
+
+    /** The label's compressed file when the cache holds exactly one (whatever its shape id), else null. */
+    private Path onlyCompressedFileOf(String label) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return null;
+        }
+        String prefix = fileFor(label, new byte[8]).getFileName().toString().replaceFirst("0{16}\\.params$", "");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            List<Path> all = files.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.startsWith(prefix) && n.substring(prefix.length()).matches("[0-9a-f]{16}\\.jzkp");
+            }).limit(2).toList();
+            return all.size() == 1 ? all.getFirst() : null;
         }
     }
 
