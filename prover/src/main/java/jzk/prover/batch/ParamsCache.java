@@ -58,7 +58,8 @@ import jzk.tornado.bls.KernelHost;
  * straight into a device's memory as a {@link DeviceKey}, never whole on the host). A missing compressed file is
  * converted from a valid host file of the same shape (same key: verifying keys exported before stay valid), else
  * generated streaming to disk ({@link Setup#generateTo}; for {@link #loadResident} the device key is built from the
- * same points meanwhile, {@link DeviceKeyBuilder}, not read back); a missing host file is read from a valid compressed one
+ * same points meanwhile, {@link DeviceKeyBuilder}, not read back); a missing host file is read from a valid compressed
+ * one
  * before it is generated. So whichever device made a shape's key first, every later run of any device proves
  * under that key.
  */

@@ -343,7 +343,8 @@ public final class Setup {
         }
         if (TIMING) {
             System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s (u, v, w "
-                    + "at τ %.3f s)%n", lg, (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9, (tUvw - tLag) / 1e9);
+                    + "at τ %.3f s)%n", lg, (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9,
+                    (tUvw - tLag) / 1e9);
         }
         return new Scalars(nVars, nPub, rows, lg, u, v, icS, lS, hS);
     }

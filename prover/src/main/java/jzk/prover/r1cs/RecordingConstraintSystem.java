@@ -243,7 +243,8 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
                 int auxS = auxShift[p];
                 for (int e = 0; e < b.nnz; e++) {
                     int r = b.raw[e]; // input j ≥ 0 (0 = ONE) or aux ~a; the piece's own ones come after the head's
-                    col[e0 + e] = r >= 0 ? (r > headIn ? r + inS : r) : 1 + numInputs + (~r >= headAux ? ~r + auxS : ~r);
+                    col[e0 + e] = r >= 0 ? (r > headIn ? r + inS : r)
+                            : 1 + numInputs + (~r >= headAux ? ~r + auxS : ~r);
                     id[e0 + e] = map[b.ids[e]];
                 }
                 b.raw = null;

@@ -13,7 +13,8 @@ import jzk.prover.groth16.ParamsFile;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ParallelRecording} gives, array for array, the R1CS of the serial recorder ({@link Synthesizer#recordSerially}):
+ * {@link ParallelRecording} gives, array for array, the R1CS of the serial recorder
+ * ({@link Synthesizer#recordSerially}):
  * row offsets, columns, coefficient ids and table, the B-row plan, names, counts, and so the shape id the parameter
  * files are keyed by. On the two built-in families (small shapes, several challenges) and on a made-up circuit
  * whose pieces' first B rows equal A rows of the pieces before them (the B-row plan's window across a boundary,
@@ -31,7 +32,8 @@ class RecordingConcatTest {
             int nnz = w[m].nnz();
             assertEquals(nnz, g[m].nnz(), name + "nnz");
             assertArrayEquals(w[m].rowStart(), g[m].rowStart(), name + "row starts");
-            assertArrayEquals(Arrays.copyOf(w[m].colIndex(), nnz), Arrays.copyOf(g[m].colIndex(), nnz), name + "columns");
+            assertArrayEquals(Arrays.copyOf(w[m].colIndex(), nnz), Arrays.copyOf(g[m].colIndex(), nnz),
+                    name + "columns");
             assertArrayEquals(Arrays.copyOf(w[m].coeffId(), nnz), Arrays.copyOf(g[m].coeffId(), nnz), name + "ids");
             assertArrayEquals(w[m].coeffTable(), g[m].coeffTable(), name + "coefficient table");
         }
@@ -51,7 +53,8 @@ class RecordingConcatTest {
     void builtInFamiliesRecordTheSameMatricesInPieces() {
         // the smallest StackedDRG shape of three challenges (≈ 0.47 M constraints: without names, as batches record)
         Circuit[] circuits = {new StackedDrgShape(3, 1, 2, 1).shapeOnly(),
-                new PorepShape(4, 3, MerkleHash.POSEIDON).shapeOnly(), new PorepShape(2, 3, MerkleHash.SHA256).shapeOnly()};
+                new PorepShape(4, 3, MerkleHash.POSEIDON).shapeOnly(),
+                new PorepShape(2, 3, MerkleHash.SHA256).shapeOnly()};
         for (Circuit c : circuits) {
             for (boolean names : c instanceof jzk.prover.circuits.StackedDrgCircuit ? new boolean[] {false}
                     : new boolean[] {false, true}) {
