@@ -10,6 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,8 @@ import jzk.prover.config.ProverConfig;
 import jzk.prover.groth16.CompressedParams;
 import jzk.prover.groth16.CompressedParamsWriter;
 import jzk.prover.groth16.DeviceKey;
+import jzk.prover.groth16.DeviceKeyBuilder;
+import jzk.prover.groth16.PointSink;
 import jzk.prover.groth16.CurveCheck;
 import jzk.prover.groth16.ParamsFile;
 import jzk.prover.groth16.ProvingKey;
@@ -53,12 +57,17 @@ import jzk.tornado.bls.KernelHost;
  * {@code cpu} prover) and the compressed form ({@code .jzkp}, version 3, {@link #loadResident}: decompressed
  * straight into a device's memory as a {@link DeviceKey}, never whole on the host). A missing compressed file is
  * converted from a valid host file of the same shape (same key: verifying keys exported before stay valid), else
- * generated streaming to disk ({@link Setup#generateTo}); a missing host file is read from a valid compressed one
+ * generated streaming to disk ({@link Setup#generateTo}; for {@link #loadResident} the device key is built from the
+ * same points meanwhile, {@link DeviceKeyBuilder}, not read back); a missing host file is read from a valid compressed
+ * one
  * before it is generated. So whichever device made a shape's key first, every later run of any device proves
  * under that key.
  */
 public final class ParamsCache {
     private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+    /** {@code -Djzk.setup.timing=true}: a line on stderr for each resident key made (read once). */
+    private static final boolean SETUP_TIMING = ProverConfig.get().setupTiming();
+    private static final double GIB = 1L << 30;
     /**
      * {@link ParamsFile#shapeId} per recorded circuit (R1cs has identity equality; weak keys): at 2^27 constraints
      * the hash reads ≈ 30 GB of CSR, tens of seconds, once per process and shape instead of once per look-up.
@@ -216,6 +225,21 @@ public final class ParamsCache {
         }
     }
 
+    /**
+     * Whether the cache holds a parameter file (either form) named for {@code label}, of whatever shape id: when it
+     * holds none, a look-up of the label's shape ends in a setup.
+     */
+    private boolean hasFileOf(String label) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        String prefix = fileFor(label, new byte[8]).getFileName().toString().replaceFirst("0{16}\\.params$", "");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).anyMatch(n -> n.startsWith(prefix)
+                    && n.substring(prefix.length()).matches("[0-9a-f]{16}\\.(params|jzkp)"));
+        }
+    }
+
     /** The compressed (version-3) file of a circuit: as {@link #fileFor}, extension {@code .jzkp}. */
     public Path compressedFileFor(String label, byte[] shapeId) {
         Path f = fileFor(label, shapeId);
@@ -236,28 +260,102 @@ public final class ParamsCache {
      * line and replaced.
      */
     public Compressed ensureCompressed(String label, R1cs cs, Consumer<String> log) throws IOException {
-        long t0 = System.nanoTime();
         byte[] id = shapeId(cs);
+        Made m = ensureCompressed(label, cs, id, null, null, log);
+        return m.file();
+    }
+
+    /**
+     * What {@link #ensureCompressed(String, R1cs, byte[], KernelHost, Consumer)} did: the file, and the key it built
+     * on the device while generating it (null when the file was found or converted, or no device was asked for).
+     */
+    private record Made(Compressed file, DeviceKey key) {
+    }
+
+    /**
+     * {@link #ensureCompressed(String, R1cs, Consumer)}; when the file is generated now and {@code residentOn} is not
+     * null, the setup's points also go into a {@link DeviceKey} on {@code residentOn} as they are made
+     * ({@link DeviceKeyBuilder}), unless {@code -Djzk.setup.keepKey=false}.
+     */
+    private Made ensureCompressed(String label, R1cs cs, byte[] id, KernelHost residentOn, Setup.Prepared prepared,
+                                  Consumer<String> log) throws IOException {
+        long t0 = System.nanoTime();
         Path file = compressedFileFor(label, id);
-        String summary = isValidCompressed(file, id, log) ? null
-                : withFileLock(file, () -> makeCompressed(label, cs, id, file, log));
-        return new Compressed(file, Files.size(file), summary != null, (System.nanoTime() - t0) / 1_000_000,
-                summary == null ? "" : summary);
+        Generated g = isValidCompressed(file, id, log) ? null
+                : withFileLock(file, () -> makeCompressed(label, cs, id, file, residentOn, prepared, log));
+        Compressed c = new Compressed(file, Files.size(file), g != null, (System.nanoTime() - t0) / 1_000_000,
+                g == null ? "" : g.summary());
+        return new Made(c, g == null ? null : g.key());
     }
 
     /**
      * The parameters of {@code cs} resident on {@code host}: {@link #ensureCompressed}, then {@link DeviceKey#load}
      * (every chunk's SHA-256 checked on the way). A chunk found damaged at load is reported in one line and the file
-     * regenerated once. The returned key's {@link ProvingKey#device} belongs to the caller (a {@link ProverSession},
+     * regenerated once. When the parameters are generated here, the key is the one the setup built on {@code host}
+     * as it wrote the file ({@link DeviceKeyBuilder}; {@code -Djzk.setup.keepKey=false}: read back from the file, as
+     * later runs do). The returned key's {@link ProvingKey#device} belongs to the caller (a {@link ProverSession},
      * which closes it); {@code fileBytes} is the compressed file's size.
      */
     public Loaded loadResident(String label, R1cs cs, KernelHost host, Consumer<String> log) throws IOException {
         long t0 = System.nanoTime();
-        byte[] id = shapeId(cs);
+        byte[] id;
+        Setup.Prepared prepared = null;
+        boolean known = SHAPE_IDS.containsKey(cs);
+        Path guess = known ? null : onlyCompressedFileOf(label);
+        if (guess != null) {
+            Loaded early = loadBesideHash(label, cs, guess, host, t0);
+            if (early != null) {
+                return early;
+            }
+        }
+        if (known || guess != null || hasFileOf(label)) {
+            try (Timings.Phase t = Timings.phase("  shape id (SHA-256 of the R1CS)")) {
+                id = shapeId(cs);
+            }
+            if (SETUP_TIMING) {
+                System.err.printf(Locale.ROOT, "shape id: %.3f s (SHA-256 of the R1CS, or known)%n",
+                        (System.nanoTime() - t0) / 1e9);
+            }
+        } else {
+            // no parameters of this label here, so (unless another run makes them meanwhile) a setup follows: its
+            // scalars on this thread and the pool while another thread hashes the R1CS (0.26 s a million constraints
+            // here, ≈ 35 s at 2^27 by that rate; the scalars took 62.7 s on the H200 at 2^27 before ColumnSums)
+            try (Timings.Phase t = Timings.phase("  shape id + setup scalars (overlapped)")) {
+                java.util.concurrent.CompletableFuture<byte[]> hash = java.util.concurrent.CompletableFuture
+                        .supplyAsync(() -> shapeId(cs), r -> {
+                            Thread th = new Thread(r, "jzk-shape-id");
+                            th.setDaemon(true);
+                            th.start();
+                        });
+                prepared = Setup.prepare(cs, new SecureRandom());
+                long tPrepared = System.nanoTime();
+                id = hash.join();
+                if (SETUP_TIMING) {
+                    System.err.printf(Locale.ROOT, "shape id: %.3f s beside the setup's scalars (%.3f s; then waited "
+                            + "%.3f s for the hash)%n", (System.nanoTime() - t0) / 1e9, (tPrepared - t0) / 1e9,
+                            (System.nanoTime() - tPrepared) / 1e9);
+                }
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+        KernelHost keepOn = ProverConfig.get().setupKeepsKey() ? host : null;
         for (int attempt = 0; ; attempt++) {
-            Compressed c = ensureCompressed(label, cs, log);
-            try {
+            Made m = ensureCompressed(label, cs, id, keepOn, prepared, log);
+            prepared = null; // its toxic waste serves one setup at most
+            Compressed c = m.file();
+            if (m.key() != null) {
+                return new Loaded(m.key().key(), c.file(), c.fileBytes(), true, (System.nanoTime() - t0) / 1_000_000,
+                        c.setupSummary());
+            }
+            try (Timings.Phase t = Timings.phase("  key load (file read, checked, decompressed)")) {
+                long tLoad = System.nanoTime();
                 DeviceKey dk = DeviceKey.load(c.file(), id, host);
+                if (SETUP_TIMING) {
+                    System.err.printf(Locale.ROOT, "key load: %s into %s, %.1f GiB on the device, %.3f s%n",
+                            c.file().getFileName(), host.name(), dk.deviceBytes() / GIB,
+                            (System.nanoTime() - tLoad) / 1e9);
+                }
                 return new Loaded(dk.key(), c.file(), c.fileBytes(), c.generated(),
                         (System.nanoTime() - t0) / 1_000_000, c.setupSummary());
             } catch (IllegalArgumentException e) {
@@ -271,11 +369,83 @@ public final class ParamsCache {
     }
 
     /**
-     * Under the file's lock: the compressed file if another run made it meanwhile (null), else converted from the
-     * host file (null) or generated ({@link jzk.prover.groth16.SetupEngine#summary}).
+     * A cached run's key without waiting for the shape id: {@code guess}, the label's one compressed file, is loaded
+     * onto {@code host} while another thread hashes the R1CS (≈ 35 s at 2^27, see above), when its header's
+     * sizes are {@code cs}'s. It is the key only if the hash equals the header's shape id and names this file; else
+     * (another shape of the label, a damaged or unreadable file) its memory is freed and null returned, silently:
+     * the regular look-up that follows finds the right file, or reports the damage and regenerates.
      */
-    private String makeCompressed(String label, R1cs cs, byte[] id, Path file, Consumer<String> log)
-            throws IOException {
+    private Loaded loadBesideHash(String label, R1cs cs, Path guess, KernelHost host, long t0) throws IOException {
+        java.util.concurrent.CompletableFuture<byte[]> hash = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> shapeId(cs), r -> {
+                    Thread th = new Thread(r, "jzk-shape-id");
+                    th.setDaemon(true);
+                    th.start();
+                });
+        DeviceKey dk = null;
+        byte[] fileShape = null;
+        long tLoad = 0;
+        try (Timings.Phase t = Timings.phase("  key load + shape id (overlapped)")) {
+            try (CompressedParams p = CompressedParams.open(guess, null)) {
+                if (p.sizedFor(cs)) {
+                    fileShape = p.shapeId();
+                    dk = DeviceKey.load(p, host);
+                }
+            } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException | IOException e) {
+                dk = null; // the regular look-up reports it
+            }
+            tLoad = System.nanoTime();
+            byte[] id;
+            try {
+                id = hash.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (dk != null) {
+                    dk.close();
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+            if (dk != null && java.util.Arrays.equals(id, fileShape) && guess.equals(compressedFileFor(label, id))) {
+                if (SETUP_TIMING) {
+                    System.err.printf(Locale.ROOT, "key load: %s into %s, %.1f GiB on the device, %.3f s, beside the "
+                            + "shape id (then waited %.3f s for the hash)%n", guess.getFileName(), host.name(),
+                            dk.deviceBytes() / GIB, (tLoad - t0) / 1e9, (System.nanoTime() - tLoad) / 1e9);
+                }
+                return new Loaded(dk.key(), guess, Files.size(guess), false, (System.nanoTime() - t0) / 1_000_000,
+                        "");
+            }
+        }
+        if (dk != null) {
+            dk.close();
+        }
+        return null;
+    }
+
+    /** The label's compressed file when the cache holds exactly one (whatever its shape id), else null. */
+    private Path onlyCompressedFileOf(String label) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return null;
+        }
+        String prefix = fileFor(label, new byte[8]).getFileName().toString().replaceFirst("0{16}\\.params$", "");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            List<Path> all = files.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.startsWith(prefix) && n.substring(prefix.length()).matches("[0-9a-f]{16}\\.jzkp");
+            }).limit(2).toList();
+            return all.size() == 1 ? all.getFirst() : null;
+        }
+    }
+
+    /** A generation's engine summary and the key built on the device meanwhile (or null). */
+    private record Generated(String summary, DeviceKey key) {
+    }
+
+    /**
+     * Under the file's lock: the compressed file if another run made it meanwhile (null), else converted from the
+     * host file (null) or generated ({@link jzk.prover.groth16.SetupEngine#summary}; with {@code residentOn}, the key
+     * built there from the setup's points).
+     */
+    private Generated makeCompressed(String label, R1cs cs, byte[] id, Path file, KernelHost residentOn,
+                                     Setup.Prepared prepared, Consumer<String> log) throws IOException {
         if (isValidCompressed(file, id, msg -> { })) {
             log.accept("using the parameters another run generated meanwhile: " + file);
             return null;
@@ -288,13 +458,28 @@ public final class ParamsCache {
             CompressedParamsWriter.write(file, host, id, CompressedParams.DEFAULT_CHUNK);
             return null;
         }
-        try (SetupEngine engine = setup.get()) {
+        try (SetupEngine engine = setup.get();
+             DeviceKeyBuilder kb = residentOn == null ? null : new DeviceKeyBuilder(residentOn);
+             Timings.Phase t = Timings.phase(kb == null ? "  setup (generated, file written)"
+                     : "  setup (generated, file written, key kept)")) {
             log.accept("generating Groth16 parameters for " + label + " (" + cs.numConstraints() + " constraints, "
                     + cs.numVariables() + " variables) into " + file + " (" + engine.name() + ", compressed, "
                     + "written as generated)");
             // streams each fixed-base batch to disk; the writer renames its temp file only when complete
-            Setup.generateTo(file, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK);
-            return engine.summary();
+            PointSink also = kb == null ? PointSink.NONE : kb;
+            if (prepared != null) { // toxic waste and scalars made while the shape id was hashed
+                Setup.generateTo(file, id, prepared, engine.progress(log), CompressedParams.DEFAULT_CHUNK, also);
+            } else {
+                Setup.generateTo(file, id, cs, new SecureRandom(), engine.progress(log), CompressedParams.DEFAULT_CHUNK,
+                        also);
+            }
+            DeviceKey dk = kb == null ? null : kb.finish();
+            if (dk != null && SETUP_TIMING) {
+                System.err.printf(Locale.ROOT, "key resident from the setup's points on %s: %.1f GiB, device copies"
+                        + " %.3f s (no file read-back, no decompression)%n", residentOn.name(),
+                        dk.deviceBytes() / GIB, kb.copySeconds());
+            }
+            return new Generated(engine.summary(), dk);
         }
     }
 

@@ -20,7 +20,7 @@ import jzk.prover.r1cs.Witness;
  *
  * <p>With a null partition the circuit can only be recorded (values are never asked for).
  */
-public final class PorepCircuit implements Circuit {
+public final class PorepCircuit implements jzk.prover.r1cs.ParallelRecording.Recordable {
     private final PorepShape shape;
     private final PorepPartition p;
 
@@ -48,6 +48,15 @@ public final class PorepCircuit implements Circuit {
         for (int c = 0; c < shape.challenges(); c++) {
             challenge(cs, c, h);
         }
+    }
+
+    /**
+     * The R1CS with the challenges recorded in parallel ({@link jzk.prover.r1cs.ParallelRecording}): the same
+     * matrices as the serial recording of {@link #synthesize} (checked in RecordingConcatTest).
+     */
+    @Override
+    public R1cs recordInPieces(boolean recordNames) {
+        return jzk.prover.r1cs.ParallelRecording.of(this::head, shape.challenges(), this::challenge, recordNames);
     }
 
     /** The partition-level variables every challenge uses. */

@@ -32,7 +32,7 @@ import jzk.prover.r1cs.WitnessConstraintSystem;
  *
  * <p>With a null partition the circuit can only be recorded (values are never asked for).
  */
-public final class StackedDrgCircuit implements Circuit {
+public final class StackedDrgCircuit implements jzk.prover.r1cs.ParallelRecording.Recordable {
     private static final int N = Fr.LIMBS;
     private static final int NP = StackedDrgShape.PARENTS;
     private final StackedDrgShape shape;
@@ -91,6 +91,15 @@ public final class StackedDrgCircuit implements Circuit {
             throw new IllegalStateException("a shape-only circuit (" + this.shape.shapeId() + ") has no witness");
         }
         return jzk.prover.r1cs.ParallelWitness.of(shape, this::head, this.shape.challenges(), this::challenge);
+    }
+
+    /**
+     * The R1CS with the challenges recorded in parallel ({@link jzk.prover.r1cs.ParallelRecording}): the same
+     * matrices as the serial recording of {@link #synthesize} (checked in RecordingConcatTest).
+     */
+    @Override
+    public jzk.prover.r1cs.R1cs recordInPieces(boolean recordNames) {
+        return jzk.prover.r1cs.ParallelRecording.of(this::head, shape.challenges(), this::challenge, recordNames);
     }
 
     private Head head(ConstraintSystem cs) {

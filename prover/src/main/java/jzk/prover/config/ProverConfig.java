@@ -23,10 +23,14 @@ import java.nio.file.Path;
  *                           ({@code jzk.prover.deviceAbc}, default true; false keeps them on the host)
  * @param workerStreams      GPU worker k ≥ 1 of a device gets a stream/queue of its own
  *                           ({@code jzk.gpu.workerStreams}, default true)
+ * @param setupKeepsKey      parameters generated for a device stay resident there as generated, not read back from
+ *                           the file written ({@code jzk.setup.keepKey}, default true)
+ * @param parallelRecord     circuits made of independent pieces record their R1CS piece by piece in parallel
+ *                           ({@code jzk.r1cs.parallelRecord}, default true; false: one recorder, serial)
  */
 public record ProverConfig(Boolean r1csCheck, boolean proverTiming, boolean setupTiming, int setupGpuMinPoints,
                            boolean checkSubgroup, boolean paramsFullCheck, Path cacheDir, boolean deviceAbc,
-                           boolean workerStreams) {
+                           boolean workerStreams, boolean setupKeepsKey, boolean parallelRecord) {
     /** 2^10 points; the reason is at {@code SetupEngine.DEFAULT_MIN_POINTS}. */
     public static final int DEFAULT_SETUP_GPU_MIN_POINTS = 1024;
 
@@ -54,6 +58,8 @@ public record ProverConfig(Boolean r1csCheck, boolean proverTiming, boolean setu
                 Boolean.getBoolean("jzk.params.checkSubgroup"), Boolean.getBoolean("jzk.params.fullCheck"),
                 cache == null || cache.isBlank() ? null : Path.of(cache.trim()),
                 !"false".equalsIgnoreCase(System.getProperty("jzk.prover.deviceAbc", "true").trim()),
-                !"false".equalsIgnoreCase(System.getProperty("jzk.gpu.workerStreams", "true").trim()));
+                !"false".equalsIgnoreCase(System.getProperty("jzk.gpu.workerStreams", "true").trim()),
+                !"false".equalsIgnoreCase(System.getProperty("jzk.setup.keepKey", "true").trim()),
+                !"false".equalsIgnoreCase(System.getProperty("jzk.r1cs.parallelRecord", "true").trim()));
     }
 }

@@ -55,6 +55,7 @@ public final class CompressedParams implements AutoCloseable {
     final long[] offset = new long[ParamsFile.SECTIONS];
     final long[] count = new long[ParamsFile.SECTIONS];
     final long[] firstChunk = new long[ParamsFile.SECTIONS];
+    private final byte[] shapeId;
     private final byte[] digests;
     private final FileChannel ch;
     private final Arena arena;
@@ -142,6 +143,7 @@ public final class CompressedParams implements AutoCloseable {
         if (expectedShapeId != null && !java.util.Arrays.equals(shape, expectedShapeId)) {
             throw err(16, "circuit shape id does not match the circuit (parameters for another circuit)");
         }
+        this.shapeId = shape;
         nVars = seg.get(U32, 48);
         nPublic = seg.get(U32, 52);
         nRows = seg.get(U32, 56);
@@ -243,6 +245,17 @@ public final class CompressedParams implements AutoCloseable {
     @FunctionalInterface
     public interface ChunkConsumer {
         void accept(long first, int count, MemorySegment bytes) throws IOException;
+    }
+
+    /** The circuit shape id in the header ({@link ParamsFile#shapeId} of the circuit the key was made for). */
+    public byte[] shapeId() {
+        return shapeId.clone();
+    }
+
+    /** Whether the header's sizes are those of a key for {@code cs} (variables, inputs, QAP rows). */
+    public boolean sizedFor(jzk.prover.r1cs.R1cs cs) {
+        return nVars == cs.numVariables() && nPublic == cs.numInputs()
+                && nRows == (long) cs.numConstraints() + cs.numInputs() + 1;
     }
 
     /**

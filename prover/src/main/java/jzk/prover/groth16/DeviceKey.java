@@ -27,8 +27,19 @@ public final class DeviceKey implements AutoCloseable {
     private long loadNanos;
     private boolean closed;
 
-    private DeviceKey(KernelHost host) {
+    DeviceKey(KernelHost host) {
         this.host = host;
+    }
+
+    /** Adds the device bases of one section ({@link DeviceKeyBuilder}); this key frees them in {@link #close}. */
+    void put(KeySection s, ResidentBases b) {
+        bases.put(s, b);
+    }
+
+    /** The key is complete: {@code key}'s large sections are these bases; {@code nanos} it took to build. */
+    void complete(ProvingKey key, long nanos) {
+        this.key = key;
+        this.loadNanos = nanos;
     }
 
     /** Opens {@code path} (a version-3 file), checks it and loads it onto {@code host}. */
@@ -110,7 +121,7 @@ public final class DeviceKey implements AutoCloseable {
         return bases.values().stream().mapToLong(ResidentBases::deviceBytes).sum();
     }
 
-    /** Seconds {@link #load} took (checksums, copies, decompression). */
+    /** Seconds {@link #load} took (checksums, copies, decompression), or the device copies of a built key. */
     public double loadSeconds() {
         return loadNanos / 1e9;
     }

@@ -124,17 +124,84 @@ public final class Setup {
      */
     public static long generateTo(Path target, R1cs cs, Random rnd, SetupEngine engine, int chunkPoints)
             throws IOException {
+        return generateTo(target, ParamsFile.shapeId(cs), cs, rnd, engine, chunkPoints, PointSink.NONE);
+    }
+
+    /**
+     * As {@link #generateTo(Path, R1cs, Random, SetupEngine, int)} for a circuit whose {@link ParamsFile#shapeId} the
+     * caller has ({@code shapeId}: at 2^27 constraints the hash reads ≈ 30 GB, tens of seconds), every point also
+     * handed to {@code also} as it is made (e.g. a {@link DeviceKeyBuilder}: the key resident without reading the
+     * file back).
+     */
+    public static long generateTo(Path target, byte[] shapeId, R1cs cs, Random rnd, SetupEngine engine,
+                                  int chunkPoints, PointSink also) throws IOException {
         long[] w = toxicWaste(rnd);
-        return generateTo(target, cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine, chunkPoints);
+        return generateTo(target, shapeId, cs, w, 0, w, 4, w, 8, w, 12, w, 16, engine, chunkPoints, also);
     }
 
     /** As {@link #generateTo(Path, R1cs, Random, SetupEngine, int)} for given α, β, γ, δ, τ (Montgomery Fr). */
     public static long generateTo(Path target, R1cs cs, long[] alpha, int ao, long[] beta, int bo, long[] gamma,
                                   int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine,
                                   int chunkPoints) throws IOException {
+        return generateTo(target, ParamsFile.shapeId(cs), cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to,
+                engine, chunkPoints, PointSink.NONE);
+    }
+
+    /**
+     * As {@link #generateTo(Path, byte[], R1cs, Random, SetupEngine, int, PointSink)} for given α, β, γ, δ, τ
+     * (Montgomery Fr). {@code also} gets each piece on this thread after its fixed-base step, while the writer
+     * thread compresses it.
+     */
+    public static long generateTo(Path target, byte[] shape, R1cs cs, long[] alpha, int ao, long[] beta, int bo,
+                                  long[] gamma, int go, long[] delta, int dO, long[] tau, int to, SetupEngine engine,
+                                  int chunkPoints, PointSink also) throws IOException {
         long t0 = System.nanoTime();
         Scalars q = scalars(cs, alpha, ao, beta, bo, gamma, go, delta, dO, tau, to);
-        byte[] shape = ParamsFile.shapeId(cs);
+        return write(target, shape, q, alpha, ao, beta, bo, gamma, go, delta, dO, engine, chunkPoints, also, t0);
+    }
+
+    /**
+     * The part of a setup that needs neither the circuit's shape id nor a device: fresh toxic waste and the QAP
+     * scalars (Lagrange basis at τ, u, v, w, the IC, L and H scalars; at 2^27 constraints about a minute of CPU), e.g.
+     * computed while the shape id is hashed ({@link jzk.prover.batch.ParamsCache}). Holds the toxic waste: drop it
+     * unused or pass it to {@link #generateTo(Path, byte[], Prepared, SetupEngine, int, PointSink)} once.
+     */
+    public static final class Prepared {
+        private final long[] waste;
+        private final Scalars q;
+        private final long nanos;
+
+        private Prepared(long[] waste, Scalars q, long nanos) {
+            this.waste = waste;
+            this.q = q;
+            this.nanos = nanos;
+        }
+    }
+
+    /** Toxic waste from {@code rnd} and the scalars of {@code cs} ({@link Prepared}). */
+    public static Prepared prepare(R1cs cs, Random rnd) {
+        long t0 = System.nanoTime();
+        long[] w = toxicWaste(rnd);
+        Scalars q = scalars(cs, w, 0, w, 4, w, 8, w, 12, w, 16);
+        return new Prepared(w, q, System.nanoTime() - t0);
+    }
+
+    /**
+     * As {@link #generateTo(Path, byte[], R1cs, Random, SetupEngine, int, PointSink)} from a {@link #prepare}d setup
+     * of the circuit whose shape id is {@code shapeId} (its time counts in the engine's total).
+     */
+    public static long generateTo(Path target, byte[] shapeId, Prepared p, SetupEngine engine, int chunkPoints,
+                                  PointSink also) throws IOException {
+        long[] w = p.waste;
+        return write(target, shapeId, p.q, w, 0, w, 4, w, 8, w, 12, engine, chunkPoints, also,
+                System.nanoTime() - p.nanos);
+    }
+
+    /** The fixed-base steps and the file of a setup whose scalars are {@code q}; its time counted from {@code t0}. */
+    private static long write(Path target, byte[] shape, Scalars q, long[] alpha, int ao, long[] beta, int bo,
+                              long[] gamma, int go, long[] delta, int dO, SetupEngine engine, int chunkPoints,
+                              PointSink also, long t0) throws IOException {
+        also.begin(ProvingKey.HVariant.BELLMAN, q.nVars, q.nPub, q.rows, q.lg);
         FixedBaseMul g1 = new FixedBaseMul(G1.CURVE, G1.generator());
         FixedBaseMul g2 = new FixedBaseMul(G2.CURVE, G2.generator());
         long tTables = System.nanoTime();
@@ -148,6 +215,7 @@ public final class Setup {
             long[][] small = smallPoints(g1, g2, alpha, ao, beta, bo, gamma, go, delta, dO);
             for (int s = 0; s < 6; s++) {
                 out.append(s, small[s], 0, 1);
+                also.append(s, small[s], 0, 1);
             }
             // table order: ic, a, b1, b2, l, h
             Object[][] large = {{6, g1, q.icS}, {7, g1, q.u}, {8, g1, q.v}, {9, g2, q.v}, {10, g1, q.lS},
@@ -162,6 +230,7 @@ public final class Setup {
                 for (int from = 0; from < count; from += chunkPoints) {
                     int m = Math.min(chunkPoints, count - from);
                     long[] pts = engine.mulAll(base, java.util.Arrays.copyOfRange(sc, from * 4, (from + m) * 4), m);
+                    also.append(s, pts, 0, m); // overlaps the writer's compression of the previous piece
                     await(pending);
                     pending = io.submit(() -> {
                         out.append(s, pts, 0, m);
@@ -241,6 +310,7 @@ public final class Setup {
         for (int j = 0; j <= nPub; j++) { // input-consistency rows: A[m + j][j] = 1
             F.add(u, j * 4, u, j * 4, lag, (m + j) * 4);
         }
+        long tUvw = System.nanoTime();
 
         long[] gInv = new long[4];
         F.inverse(gInv, 0, gamma, go);
@@ -272,8 +342,9 @@ public final class Setup {
             F.toCanonicalVector(s, 0, s.length / 4);
         }
         if (TIMING) {
-            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s%n", lg,
-                    (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9);
+            System.err.printf(java.util.Locale.ROOT, "setup phases 2^%d: lagrange %.3f s, QAP scalars %.3f s (u, v, w "
+                    + "at τ %.3f s)%n", lg, (tLag - tPhase) / 1e9, (System.nanoTime() - tLag) / 1e9,
+                    (tUvw - tLag) / 1e9);
         }
         return new Scalars(nVars, nPub, rows, lg, u, v, icS, lS, hS);
     }
@@ -318,18 +389,9 @@ public final class Setup {
         return (count + CHUNK - 1) / CHUNK;
     }
 
-    /** out[j] += Σ_i M[i][j]·lag[i] over the CSR rows. */
+    /** out[j] += Σ_i M[i][j]·lag[i]: {@link ColumnSums#accumulate} (parallel over columns). */
     static void accumulate(CsrMatrix mat, long[] lag, long[] out) {
-        int[] rs = mat.rowStart();
-        int[] ci = mat.colIndex();
-        long[] co = mat.coeffTable();
-        long[] t = new long[4];
-        for (int i = 0; i < mat.rows(); i++) {
-            for (int k = rs[i]; k < rs[i + 1]; k++) {
-                F.mul(t, 0, co, mat.coeffOffset(k), lag, i * 4);
-                F.add(out, ci[k] * 4, out, ci[k] * 4, t, 0);
-            }
-        }
+        ColumnSums.accumulate(mat, lag, out);
     }
 
     /** [k]·base for one Montgomery scalar at {@code k[ko..ko+4)}, affine. */

@@ -34,6 +34,9 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
     /** How many earlier A rows a B row is compared with: enough for an S-box's three constraints. */
     static final int ALIAS_WINDOW = 4;
     private int[] bSameAsA = new int[1024];
+    /** Inputs and aux variables allocated before this system (a piece of {@link ParallelRecording}); 0 otherwise. */
+    private final int inputBase;
+    private final int auxBase;
     private int numInputs;
     private int numAux;
     private int numConstraints;
@@ -41,8 +44,35 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
 
     /** @param recordNames keep every constraint's namespace path (costs one string per constraint) */
     public RecordingConstraintSystem(boolean recordNames) {
+        this(recordNames, 0, 0);
+    }
+
+    private RecordingConstraintSystem(boolean recordNames, int inputBase, int auxBase) {
         this.recordNames = recordNames;
         this.names = recordNames ? new ArrayList<>() : null;
+        this.inputBase = inputBase;
+        this.auxBase = auxBase;
+        this.numInputs = inputBase;
+        this.numAux = auxBase;
+    }
+
+    /**
+     * A system that records the part of a circuit coming after {@code inputs} inputs and {@code aux} aux variables
+     * were allocated: its variables get the numbers one system running the whole circuit would give them, so its
+     * rows are the serial rows ({@link #concat}). Its rows may name the earlier variables (the head's).
+     */
+    static RecordingConstraintSystem continuing(boolean recordNames, int inputs, int aux) {
+        return new RecordingConstraintSystem(recordNames, inputs, aux);
+    }
+
+    /** Inputs this system allocated itself (not counting {@link #continuing}'s base). */
+    int ownInputs() {
+        return numInputs - inputBase;
+    }
+
+    /** Aux variables this system allocated itself. */
+    int ownAux() {
+        return numAux - auxBase;
     }
 
     @Override
@@ -108,16 +138,150 @@ public final class RecordingConstraintSystem implements ConstraintSystem {
 
     /** Ends recording and returns the R1CS. */
     public R1cs finish() {
-        if (path.depth() != 0) {
-            throw new IllegalStateException("synthesis ended inside " + path.depth() + " unclosed namespace(s): "
-                    + path.path(""));
+        end();
+        if (inputBase != 0 || auxBase != 0) {
+            throw new IllegalStateException("a continuing system is finished by concat()");
         }
-        finished = true;
         int cols = 1 + numInputs + numAux;
         long[] table = coefficients.values();
         return new R1cs(numInputs, numAux, a.build(numConstraints, cols, numInputs, table),
                 b.build(numConstraints, cols, numInputs, table), c.build(numConstraints, cols, numInputs, table),
                 recordNames ? names.toArray(new String[0]) : null, Arrays.copyOf(bSameAsA, numConstraints));
+    }
+
+    private void end() {
+        if (path.depth() != 0) {
+            throw new IllegalStateException("synthesis ended inside " + path.depth() + " unclosed namespace(s): "
+                    + path.path(""));
+        }
+        finished = true;
+    }
+
+    /**
+     * Ends {@code parts} — a head (a system from the start of a circuit), then pieces recorded by
+     * {@link #continuing} systems that all start where the head ended and name no variable of one another — and
+     * returns the R1CS one system recording the head and the pieces in sequence would have returned, array for
+     * array (RecordingConcatTest): rows concatenated; each piece's own variables renumbered after those of the pieces
+     * before it (its inputs and aux shifted by their counts; the head's variables keep their numbers); coefficient
+     * ids renumbered by interning each part's table in its own id order, which is the order of first appearance (so a
+     * value first seen in part p gets the id the serial walk gives it); columns mapped as {@link #finish} does; the
+     * B-row plan offset by each part's first row, and for a part's first {@link #ALIAS_WINDOW} rows without an alias
+     * of their own, completed by the comparisons the serial recorder makes with the rows before the part (nearest
+     * first). Copies run in parallel, a part a task.
+     */
+    static R1cs concat(RecordingConstraintSystem... parts) {
+        int k = parts.length;
+        RecordingConstraintSystem head = parts[0];
+        int headIn = head.ownInputs();
+        int headAux = head.ownAux();
+        // shifts of each part's own inputs / aux: the counts of the pieces before it
+        int[] inShift = new int[k];
+        int[] auxShift = new int[k];
+        long in = headIn;
+        long aux = headAux;
+        for (int p = 0; p < k; p++) {
+            RecordingConstraintSystem part = parts[p];
+            part.end();
+            if (p > 0 && (part.inputBase != headIn || part.auxBase != headAux) || p == 0 && (part.inputBase != 0
+                    || part.auxBase != 0)) {
+                throw new IllegalStateException("part " + p + " starts at " + part.inputBase + " inputs / "
+                        + part.auxBase + " aux; a head starts at 0 / 0, a piece where the head ends (" + headIn
+                        + " / " + headAux + ")");
+            }
+            if (p > 0) {
+                inShift[p] = Math.toIntExact(in - headIn);
+                auxShift[p] = Math.toIntExact(aux - headAux);
+                in += part.ownInputs();
+                aux += part.ownAux();
+            }
+        }
+        int numInputs = Math.toIntExact(in);
+        int numAux = Math.toIntExact(aux);
+        int cols = Math.toIntExact(1L + in + aux);
+        CoefficientTable global = new CoefficientTable();
+        int[][] idMap = new int[k][];
+        for (int p = 0; p < k; p++) {
+            long[] local = parts[p].coefficients.values();
+            idMap[p] = new int[local.length / N];
+            for (int id = 0; id < idMap[p].length; id++) {
+                idMap[p][id] = global.intern(local, id * N);
+            }
+        }
+        long[] table = global.values();
+        int[] firstRow = new int[k + 1];
+        for (int p = 0; p < k; p++) {
+            firstRow[p + 1] = Math.addExact(firstRow[p], parts[p].numConstraints);
+        }
+        int rows = firstRow[k];
+        CsrMatrix[] m = new CsrMatrix[3];
+        for (int w = 0; w < 3; w++) {
+            final int which = w;
+            MatrixBuilder[] bs = new MatrixBuilder[k];
+            for (int p = 0; p < k; p++) {
+                bs[p] = which == 0 ? parts[p].a : which == 1 ? parts[p].b : parts[p].c;
+            }
+            long[] firstEntry = new long[k + 1];
+            for (int p = 0; p < k; p++) {
+                firstEntry[p + 1] = firstEntry[p] + bs[p].nnz;
+            }
+            if (firstEntry[k] > MatrixBuilder.MAX_ARRAY) {
+                throw new IllegalStateException("a matrix would exceed " + MatrixBuilder.MAX_ARRAY + " non-zeros; "
+                        + "split the circuit");
+            }
+            int[] rowStart = new int[rows + 1];
+            int[] col = new int[(int) firstEntry[k]];
+            int[] id = new int[(int) firstEntry[k]];
+            java.util.stream.IntStream.range(0, k).parallel().forEach(p -> {
+                MatrixBuilder b = bs[p];
+                int e0 = (int) firstEntry[p];
+                int r0 = firstRow[p];
+                for (int r = 1; r <= b.rows; r++) {
+                    rowStart[r0 + r] = e0 + b.rowStart[r];
+                }
+                int[] map = idMap[p];
+                int inS = inShift[p];
+                int auxS = auxShift[p];
+                for (int e = 0; e < b.nnz; e++) {
+                    int r = b.raw[e]; // input j ≥ 0 (0 = ONE) or aux ~a; the piece's own ones come after the head's
+                    col[e0 + e] = r >= 0 ? (r > headIn ? r + inS : r)
+                            : 1 + numInputs + (~r >= headAux ? ~r + auxS : ~r);
+                    id[e0 + e] = map[b.ids[e]];
+                }
+                b.raw = null;
+                b.ids = null;
+            });
+            m[w] = new CsrMatrix(rows, cols, rowStart, col, id, table);
+        }
+        int[] plan = new int[rows];
+        String[] names = parts[0].recordNames ? new String[rows] : null;
+        java.util.stream.IntStream.range(0, k).parallel().forEach(p -> {
+            RecordingConstraintSystem part = parts[p];
+            int r0 = firstRow[p];
+            for (int i = 0; i < part.numConstraints; i++) {
+                int j = part.bSameAsA[i];
+                plan[r0 + i] = j < 0 ? -1 : r0 + j;
+                if (names != null) {
+                    names[r0 + i] = part.names.get(i);
+                }
+            }
+        });
+        CsrMatrix a = m[0];
+        CsrMatrix b = m[1];
+        for (int p = 1; p < k; p++) { // the window reaching back into the parts before: serial order, nearest first
+            int r0 = firstRow[p];
+            for (int i = r0; i < Math.min(firstRow[p + 1], r0 + ALIAS_WINDOW); i++) {
+                if (plan[i] >= 0 || b.rowStart()[i + 1] - b.rowStart()[i] <= 1) {
+                    continue;
+                }
+                for (int j = r0 - 1; j >= Math.max(0, i - ALIAS_WINDOW); j--) {
+                    if (CsrMatrix.sameRow(b, i, a, j)) {
+                        plan[i] = j;
+                        break;
+                    }
+                }
+            }
+        }
+        return new R1cs(numInputs, numAux, a, b, m[2], names, plan);
     }
 
     /**

@@ -1,5 +1,7 @@
 package jzk.prover.r1cs;
 
+import jzk.prover.config.ProverConfig;
+
 /**
  * Entry points of synthesis: {@link #record} builds the R1CS of a circuit shape (once; see {@link R1csCache}),
  * {@link #witness} computes only the assignment {@code z}, and {@link R1cs#evaluate} then gives
@@ -14,8 +16,20 @@ public final class Synthesizer {
         return record(circuit, true);
     }
 
-    /** Records {@code circuit}'s matrices; names cost one string per constraint and may be skipped. */
+    /**
+     * Records {@code circuit}'s matrices; names cost one string per constraint and may be skipped. A
+     * {@link ParallelRecording.Recordable} circuit records piece by piece in parallel (the same matrices) unless
+     * {@code -Djzk.r1cs.parallelRecord=false}.
+     */
     public static R1cs record(Circuit circuit, boolean recordNames) {
+        if (circuit instanceof ParallelRecording.Recordable p && ProverConfig.get().parallelRecord()) {
+            return p.recordInPieces(recordNames);
+        }
+        return recordSerially(circuit, recordNames);
+    }
+
+    /** Records {@code circuit}'s matrices on one recorder, in the order its code enforces them. */
+    public static R1cs recordSerially(Circuit circuit, boolean recordNames) {
         RecordingConstraintSystem cs = new RecordingConstraintSystem(recordNames);
         circuit.synthesize(cs);
         return cs.finish();

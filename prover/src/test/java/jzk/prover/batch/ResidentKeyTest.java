@@ -67,6 +67,16 @@ class ResidentKeyTest {
         long keyBytes = pk.device.deviceBytes();
         assertEquals(keyBytes, s.residentKeyBytes(DEVICE));
         assertTrue(dev.allocatedBytes() - bytesBefore >= keyBytes, "the key is device memory");
+        // generated here, the key stayed on the device from the setup (no read-back): the same points as the file's
+        try (jzk.tornado.bls.KernelHost h = new jzk.tornado.bls.DeviceHost(dev);
+             jzk.prover.groth16.DeviceKey fromFile = jzk.prover.groth16.DeviceKey.load(v3, id, h)) {
+            assertEquals(fromFile.key().vk, pk.vk);
+            for (jzk.prover.groth16.KeySection ks : jzk.prover.groth16.KeySection.values()) {
+                int n = fromFile.bases(ks).n;
+                org.junit.jupiter.api.Assertions.assertArrayEquals(fromFile.bases(ks).read(0, n),
+                        pk.device.bases(ks).read(0, n), ks.name());
+            }
+        }
         // a second factory of the shape (another batch, a serve job) shares the key: loaded once per device and shape
         PorepGroth16 again = PorepGroth16.open(SHAPE, 1, null, 9, cache, s, log::add);
         assertSame(pk, again.keyFor(DEVICE));

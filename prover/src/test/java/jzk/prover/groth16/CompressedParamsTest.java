@@ -113,6 +113,11 @@ class CompressedParamsTest {
             assertTrue(e.devicePoints() > 0);
         }
         assertArrayEquals(Files.readAllBytes(cpu), Files.readAllBytes(dev), "device setup: byte-identical file");
+        // the scalars prepared ahead (while ParamsCache hashes the shape), the shape id given: the same file
+        Path prepared = dir.resolve("prepared.params");
+        Setup.generateTo(prepared, ParamsFile.shapeId(cs), Setup.prepare(cs, new Random(40)), SetupEngine.cpu(), CHUNK,
+                PointSink.NONE);
+        assertArrayEquals(Files.readAllBytes(cpu), Files.readAllBytes(prepared), "prepared setup: byte-identical file");
     }
 
     private static void damage(Path p, long off) throws IOException {

@@ -81,6 +81,48 @@ public final class ResidentBases implements AutoCloseable {
         }
     }
 
+    /**
+     * Copies {@code count} affine points {@code src[from…]} (12·d longs each, the layout of the uploading
+     * constructor) into points {@code [at, at + count)}: a key made on this machine (setup's fixed-base batches)
+     * goes into these bases as it is produced, with no compressed round trip. A piece crossing a segment boundary
+     * is split.
+     */
+    public void write(int at, long[] src, int from, int count) {
+        int longsPerPoint = 12 * d;
+        if (count < 0 || at < 0 || at > n - count || from < 0 || from > src.length - (long) count * longsPerPoint) {
+            throw new IllegalArgumentException(count + " points at " + at + " (from long " + from + " of "
+                    + src.length + ") do not fit " + n + " resident points");
+        }
+        int done = 0;
+        while (done < count) {
+            int p = at + done;
+            int seg = p / segmentPoints;
+            int within = p - seg * segmentPoints;
+            int m = Math.min(count - done, segmentPoints - within);
+            host.write(segments[seg], (long) within * 24 * d, src, from + done * longsPerPoint, m * longsPerPoint);
+            done += m;
+        }
+    }
+
+    /** Points {@code [at, at + count)} copied back to the host in the layout of {@link #write} (tests, checks). */
+    public long[] read(int at, int count) {
+        int longsPerPoint = 12 * d;
+        if (count < 0 || at < 0 || at > n - count) {
+            throw new IllegalArgumentException(count + " points at " + at + " are not within " + n);
+        }
+        long[] out = new long[Math.multiplyExact(count, longsPerPoint)];
+        int done = 0;
+        while (done < count) {
+            int p = at + done;
+            int seg = p / segmentPoints;
+            int within = p - seg * segmentPoints;
+            int m = Math.min(count - done, segmentPoints - within);
+            host.read(segments[seg], (long) within * 24 * d, out, done * longsPerPoint, m * longsPerPoint);
+            done += m;
+        }
+        return out;
+    }
+
     /** Bytes of device memory the bases take (without the MSM scratch). */
     public long deviceBytes() {
         long b = 0;
