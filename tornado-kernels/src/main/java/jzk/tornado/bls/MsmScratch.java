@@ -20,6 +20,10 @@ final class MsmScratch implements AutoCloseable {
         BAD,
         /** W·2^(c−1) bucket counters / cursors. */
         CURSOR,
+        /** W·2^(c−1) bucket starts, then the scatter's cursors (device layout, {@link DeviceBucketSlices}). */
+        START,
+        /** The device layout's totals and prefix-sum levels ({@link DeviceBucketSlices#levelInts}). */
+        LEVELS,
         /** W·n signed point indices in bucket order. */
         ENTRIES,
         /** Slice starts (slices + 1 ints). */

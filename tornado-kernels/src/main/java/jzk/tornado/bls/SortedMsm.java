@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.BucketLayoutKernels;
 import jzk.tornado.bls.kernels.MsmKernels;
 import jzk.tornado.bls.kernels.SortedMsmKernels;
 import jzk.tornado.bls.kernels.SplitMsmKernels;
@@ -60,6 +61,14 @@ public final class SortedMsm {
      * selects the generic kernel, for comparison.
      */
     static final boolean STRAIGHT = RuntimeConfig.get().msmStraight();
+    /**
+     * Bucket layout on the device ({@link DeviceBucketSlices}) instead of the counts' read-back, host prefix sums
+     * ({@link BucketSlices}) and three table uploads between the two binning launches; same tables, same result.
+     * {@code -Djzk.msm.deviceLayout=false} selects the host layout, for comparison.
+     */
+    static final boolean DEVICE_LAYOUT = RuntimeConfig.get().msmDeviceLayout();
+    /** Largest window {@link #chooseC} may pick ({@code jzk.msm.maxWindow}), clamped to 2 … 24. */
+    static final int MAX_WINDOW = Math.max(2, Math.min(24, RuntimeConfig.get().msmMaxWindow()));
 
     /**
      * When set, the calls wait for the device after each phase and record the phase times (ns) in
@@ -96,11 +105,20 @@ public final class SortedMsm {
         return t;
     }
 
-    /** The c in 2 … 16 with the least W·(n + 2^c) (accumulation plus bucket reduction). */
+    /** {@link #chooseC(int, int)} up to {@link #MAX_WINDOW}. */
     public static int chooseC(int n) {
+        return chooseC(n, MAX_WINDOW);
+    }
+
+    /**
+     * The c in 2 … maxC with the least W·(n + 2^c) (accumulation plus bucket reduction). Above 16 the bucket
+     * tables grow to W·2^(c−1) ids (c = 20: 13·2^19, with one XYZZ slice sum each), which only the device layout
+     * handles without a large host round trip.
+     */
+    public static int chooseC(int n, int maxC) {
         int best = 2;
         long bestCost = Long.MAX_VALUE;
-        for (int c = 2; c <= 16; c++) {
+        for (int c = 2; c <= maxC; c++) {
             long cost = (long) ((256 + c - 1) / c) * (n + (1L << c));
             if (cost < bestCost) {
                 best = c;
@@ -195,32 +213,63 @@ public final class SortedMsm {
         long t = profile ? System.nanoTime() : 0;
         KernelHost.Buffer cursor = scratch.get(MsmScratch.Role.CURSOR, ids);
         KernelHost.Buffer entryBuf = scratch.get(MsmScratch.Role.ENTRIES, (long) windows * n);
-        int[] counts = new int[ids];
-        host.write(cursor, 0, counts, ids);
-        // pass 0 writes no entries, but the parameter must not alias cursor (PoCL then loses the counts)
-        host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
-        host.read(cursor, 0, counts, ids);
-        t = mark(host, 2, t);
-        // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
-        BucketSlices layout = BucketSlices.of(counts, n, targetSlices);
-        int[] start = layout.start();
-        long entries = layout.entries();
-        int[] bucketSlice = layout.bucketSlice();
-        int[] sliceStart = layout.sliceStart();
-        int slices = layout.slices();
-        t = mark(host, 3, t);
-        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
-        KernelHost.Buffer sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1);
-        KernelHost.Buffer bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1);
-        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
-        KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
-        host.write(cursor, 0, start, ids);
-        host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 1);
+        // the device layout keeps its sums in ints: W·n entries at most
+        boolean onDevice = DEVICE_LAYOUT && (long) windows * n <= Integer.MAX_VALUE;
+        int[] counts = null;
+        long entries;
+        int slices;
+        KernelHost.Buffer sliceBuf;
+        KernelHost.Buffer bucketBuf;
+        if (onDevice) {
+            // counts → starts, slice tables and totals on the device (DeviceBucketSlices); no host round trip
+            DeviceBucketSlices.zero(host, cursor, ids);
+            host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
+            t = mark(host, 2, t);
+            slices = DeviceBucketSlices.bound(ids, targetSlices);
+            KernelHost.Buffer start = scratch.get(MsmScratch.Role.START, ids);
+            KernelHost.Buffer lv = scratch.get(MsmScratch.Role.LEVELS, DeviceBucketSlices.levelInts(ids));
+            sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1L);
+            bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1L);
+            DeviceBucketSlices.layout(host, cursor, ids, lv, start, bucketBuf, sliceBuf, targetSlices);
+            t = mark(host, 3, t);
+            // the starts become the scatter's cursors; the counts stay for MsmOps
+            host.launch(BIN, grid(n), LOCAL, scalars, from, start, entryBuf, n, c, windows, 1);
+            entries = -1;
+            if (index != null || MsmOps.counting != null) {
+                int[] totals = new int[2];
+                host.read(lv, 0, totals, 2);
+                entries = totals[BucketLayoutKernels.ENTRIES];
+                if (MsmOps.counting != null) {
+                    counts = new int[ids];
+                    host.read(cursor, 0, counts, ids);
+                    slices = totals[BucketLayoutKernels.SLICES];
+                }
+            }
+        } else {
+            counts = new int[ids];
+            host.write(cursor, 0, counts, ids);
+            // pass 0 writes no entries, but the parameter must not alias cursor (PoCL then loses the counts)
+            host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
+            host.read(cursor, 0, counts, ids);
+            t = mark(host, 2, t);
+            // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
+            BucketSlices layout = BucketSlices.of(counts, n, targetSlices);
+            entries = layout.entries();
+            slices = layout.slices();
+            t = mark(host, 3, t);
+            sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1L);
+            bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1L);
+            host.write(cursor, 0, layout.start(), ids);
+            host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 1);
+            host.write(sliceBuf, 0, layout.sliceStart(), slices + 1);
+            host.write(bucketBuf, 0, layout.bucketSlice(), ids + 1);
+        }
         if (index != null && entries > 0) {
             host.launch(REMAP, grid((int) entries), LOCAL, entryBuf, index, (int) entries);
         }
-        host.write(sliceBuf, 0, sliceStart, slices + 1);
-        host.write(bucketBuf, 0, bucketSlice, ids + 1);
+        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
+        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
+        KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
         t = mark(host, 4, t);
         if (slices > 0) {
             if (STRAIGHT) {
@@ -248,7 +297,7 @@ public final class SortedMsm {
         }
         mark(host, 6, t);
         MsmOps ops = MsmOps.counting;
-        if (ops != null) {
+        if (ops != null && counts != null) {
             count(ops, counts, n, c, windows, parts, entries, slices);
         }
         return acc;

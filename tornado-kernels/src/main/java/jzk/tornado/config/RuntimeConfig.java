@@ -34,6 +34,9 @@ import java.util.function.UnaryOperator;
  * @param msmSortedReduce     work-items the sorted path's bucket reduction aims for ({@code jzk.msm.sortedReduce})
  * @param msmStraight         per-group straight-line slice sums instead of the generic kernel ({@code jzk.msm.straight})
  * @param msmWorkItems        work-items the chunked (small-input) MSM aims for ({@code jzk.msm.workItems})
+ * @param msmDeviceLayout     the sorted path's bucket layout (prefix sums, slices) on the device instead of the host
+ *                            ({@code jzk.msm.deviceLayout}, default true)
+ * @param msmMaxWindow        largest window (bits) the sorted path may choose ({@code jzk.msm.maxWindow}, 16)
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
@@ -51,7 +54,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
-                            int jitMaxRegisters) {
+                            int jitMaxRegisters, boolean msmDeviceLayout, int msmMaxWindow) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -103,7 +106,9 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
                 r.flag("jzk.jit.carryChains", true),
-                r.integer("jzk.jit.maxnreg", -1));
+                r.integer("jzk.jit.maxnreg", -1),
+                r.flag("jzk.msm.deviceLayout", true),
+                r.integer("jzk.msm.maxWindow", 16));
     }
 
     /**
@@ -139,7 +144,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
-                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters);
+                setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, msmDeviceLayout,
+                msmMaxWindow);
     }
 
     /**

@@ -1,0 +1,91 @@
+package jzk.tornado.bls;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.Random;
+import jzk.tornado.bls.kernels.BucketLayoutKernels;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The device bucket layout ({@link DeviceBucketSlices}, {@link BucketLayoutKernels}) against the host's
+ * {@link BucketSlices#of} (checked against its definition by BucketSlicesTest), int for int on every host: bucket
+ * starts, first slices, slice starts, the two totals, and the empty slices from the slice total up to the bound.
+ * Sizes cover one level (≤ 32 buckets), two and three levels, chunk edges (32, 33, 1024, 1025), empty and
+ * all-zero counts, one bucket holding everything, and targets from 1 slice to more slices than entries.
+ */
+@ParameterizedClass(name = "{0}")
+@MethodSource("jzk.tornado.bls.TestHosts#hosts")
+class BucketLayoutKernelsTest {
+    @Parameter
+    KernelHost host;
+
+    private void check(int[] counts, int targetSlices) {
+        int ids = counts.length;
+        BucketSlices want = BucketSlices.of(counts, 1 << 10, targetSlices);
+        int bound = DeviceBucketSlices.bound(ids, targetSlices);
+        String what = "ids " + ids + ", target " + targetSlices;
+        try (KernelHost.Buffer cnt = host.allocate(ids); KernelHost.Buffer lv = host.allocate(
+                DeviceBucketSlices.levelInts(ids)); KernelHost.Buffer start = host.allocate(ids);
+             KernelHost.Buffer bucketSlice = host.allocate(ids + 1); KernelHost.Buffer sliceStart = host.allocate(
+                bound + 1)) {
+            // the counters start as garbage: the zero kernel must clear them before counts are added
+            int[] junk = new int[ids];
+            Arrays.fill(junk, 0x5a5a5a5a);
+            host.write(cnt, 0, junk, ids);
+            DeviceBucketSlices.zero(host, cnt, ids);
+            int[] zeros = new int[ids];
+            host.read(cnt, 0, zeros, ids);
+            assertArrayEquals(new int[ids], zeros, "zeroed counters, " + what);
+            host.write(cnt, 0, counts, ids);
+            DeviceBucketSlices.layout(host, cnt, ids, lv, start, bucketSlice, sliceStart, targetSlices);
+            int[] totals = new int[2];
+            host.read(lv, 0, totals, 2);
+            assertEquals(want.entries(), totals[BucketLayoutKernels.ENTRIES], "entries, " + what);
+            assertEquals(want.slices(), totals[BucketLayoutKernels.SLICES], "slices, " + what);
+            int[] got = new int[ids];
+            host.read(start, 0, got, ids);
+            assertArrayEquals(want.start(), got, "bucket starts, " + what);
+            got = new int[ids + 1];
+            host.read(bucketSlice, 0, got, ids + 1);
+            assertArrayEquals(want.bucketSlice(), got, "first slices, " + what);
+            got = new int[bound + 1];
+            host.read(sliceStart, 0, got, bound + 1);
+            assertArrayEquals(want.sliceStart(), Arrays.copyOf(got, want.slices() + 1), "slice starts, " + what);
+            for (int s = want.slices(); s <= bound; s++) {
+                assertEquals(want.entries(), got[s], "empty slice " + s + " up to the bound, " + what);
+            }
+        }
+    }
+
+    @Test
+    void sameTablesAsTheHostLayout() {
+        Random rnd = new Random(5);
+        for (int ids : new int[] {2, 31, 32, 33, 1024, 1025, 40_000}) {
+            int[] counts = new int[ids];
+            for (int i = 0; i < ids; i++) {
+                counts[i] = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(1 + rnd.nextInt(60));
+            }
+            for (int target : new int[] {1, 7, 1 << 12, 1 << 20}) {
+                check(counts, target);
+            }
+        }
+    }
+
+    @Test
+    void emptyAndSkewedCounts() {
+        check(new int[40], 8);                          // no entries: no slices, every slice start 0
+        int[] one = new int[1100];
+        one[1099] = 100_000;                            // one bucket of everything, in the last chunk
+        check(one, 1000);
+        one[0] = 3;
+        check(one, 1);
+        int[] big = new int[70];
+        Arrays.fill(big, 30_000_000);                   // 2.1e9 entries, near the int limit
+        check(big, 1 << 17);
+    }
+}
