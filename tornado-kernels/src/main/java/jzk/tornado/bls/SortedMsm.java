@@ -34,6 +34,8 @@ public final class SortedMsm {
     private static final Method SUM_G1 = Kernels.of(SortedMsmKernels::sumSlicesG1);
     private static final Method SUM_G2 = Kernels.of(SortedMsmKernels::sumSlicesG2);
     private static final Method REDUCE = Kernels.of(SortedMsmKernels::reduceParts);
+    private static final Method REDUCE_G1 = Kernels.of(SortedMsmKernels::reducePartsG1);
+    private static final Method REDUCE_G2 = Kernels.of(SortedMsmKernels::reducePartsG2);
     private static final Method FOLD = Kernels.of(MsmKernels::foldHalves);
     private static final Method REMAP = Kernels.of(SplitMsmKernels::remapEntries);
     private static final int LOCAL = 64;
@@ -66,6 +68,13 @@ public final class SortedMsm {
      * ({@link BucketSlices}) and three table uploads between the two binning launches; same tables, same result.
      * {@code -Djzk.msm.deviceLayout=false} selects the host layout, for comparison.
      */
+    /**
+     * Bucket reduction by the group's own kernel, {@link SortedMsmKernels#reducePartsG1} / {@code reducePartsG2}
+     * (running sum in registers, straight-line formulas), instead of the generic {@link SortedMsmKernels#reduceParts}
+     * (interpreted formula program, 3.7 kB of local memory per work-item). {@code -Djzk.msm.straightReduce=false}
+     * selects the generic kernel, for comparison.
+     */
+    static final boolean STRAIGHT_REDUCE = RuntimeConfig.get().msmStraightReduce();
     static final boolean DEVICE_LAYOUT = RuntimeConfig.get().msmDeviceLayout();
     /** Largest window {@link #chooseC} may pick ({@code jzk.msm.maxWindow}), clamped to 2 … 24. */
     static final int MAX_WINDOW = Math.max(2, Math.min(24, RuntimeConfig.get().msmMaxWindow()));
@@ -268,7 +277,8 @@ public final class SortedMsm {
             host.launch(REMAP, grid((int) entries), LOCAL, entryBuf, index, (int) entries);
         }
         int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
-        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
+        // the straight reduction keeps two points per part (run, acc) after the slice sums
+        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, ((long) slices + 2L * windows * parts) * pInts);
         KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
         t = mark(host, 4, t);
         if (slices > 0) {
@@ -281,7 +291,12 @@ public final class SortedMsm {
         }
         t = mark(host, 5, t);
         int items = windows * parts;
-        host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
+        if (STRAIGHT_REDUCE) {
+            host.launch(d == 1 ? REDUCE_G1 : REDUCE_G2, grid(items), LOCAL, sums, slices, bucketBuf, partials, c,
+                    windows, parts);
+        } else {
+            host.launch(REDUCE, grid(items), LOCAL, d, sums, bucketBuf, partials, c, windows, parts);
+        }
         for (int half = items / 2; half >= windows; half /= 2) {
             host.launch(FOLD, grid(half), LOCAL, d, partials, half);
         }
@@ -325,7 +340,9 @@ public final class SortedMsm {
                     full += windows;
                 }
             }
-            full += windows;
+            if (!STRAIGHT_REDUCE) {
+                full += windows; // acc += lo·run (the straight kernels add lo·run's terms into acc directly)
+            }
         }
         full += (long) windows * (parts - 1) + (long) (windows - 1) * (c + 1);
         ops.fullAdds += full;

@@ -37,6 +37,8 @@ import java.util.function.UnaryOperator;
  * @param msmDeviceLayout     the sorted path's bucket layout (prefix sums, slices) on the device instead of the host
  *                            ({@code jzk.msm.deviceLayout}, default true)
  * @param msmMaxWindow        largest window (bits) the sorted path may choose ({@code jzk.msm.maxWindow}, 16)
+ * @param msmStraightReduce   per-group straight-line bucket reduction instead of the generic kernel
+ *                            ({@code jzk.msm.straightReduce}, default true)
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
@@ -54,7 +56,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
-                            int jitMaxRegisters, boolean msmDeviceLayout, int msmMaxWindow) {
+                            int jitMaxRegisters, boolean msmDeviceLayout, int msmMaxWindow,
+                            boolean msmStraightReduce) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -108,7 +111,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.jit.carryChains", true),
                 r.integer("jzk.jit.maxnreg", -1),
                 r.flag("jzk.msm.deviceLayout", true),
-                r.integer("jzk.msm.maxWindow", 16));
+                r.integer("jzk.msm.maxWindow", 16),
+                r.flag("jzk.msm.straightReduce", true));
     }
 
     /**
@@ -145,7 +149,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
                 setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, msmDeviceLayout,
-                msmMaxWindow);
+                msmMaxWindow, msmStraightReduce);
     }
 
     /**

@@ -80,4 +80,61 @@ class XyzzStraightTest {
             assertTrue(Oracle.samePoint(sum, Oracle.getXyzz(d, got, 0)), "d=" + d + " value after " + (i + 1));
         }
     }
+    /**
+     * {@link XyzzStraight#add} (full XYZZ addition) and {@link XyzzStraight#dbl} bit for bit against
+     * {@link Xyzz#add(int, int[], int, int[], int)} and {@link Xyzz#dbl}, and by value against {@link Oracle}: either
+     * side at infinity, P + P, P + (−P), random pairs with Z ≠ 1 on both sides (each made by a few additions), the
+     * doubling of infinity.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void fullAdditionAndDoublingMatchInterpreted(int d) {
+        // P_i as sums of three affine multiples (ZZ, ZZZ ≠ 1): P_0..P_3 random, P_4 = P_0 and P_5 = −P_1 summed in
+        // another order (same points, other coordinates)
+        long[][] ks = new long[6][];
+        for (int i = 0; i < 4; i++) {
+            ks[i] = new long[] {1 + rnd.nextInt(1 << 20), 1 + rnd.nextInt(1 << 20), 1 + rnd.nextInt(1 << 20)};
+        }
+        ks[4] = new long[] {ks[0][2], ks[0][0], ks[0][1]};
+        ks[5] = new long[] {-ks[1][1], -ks[1][2], -ks[1][0]};
+        BigInteger[][][] pts = new BigInteger[6][][];
+        int[][] xyzz = new int[6][];
+        for (int i = 0; i < pts.length; i++) {
+            int[] p = new int[Xyzz.ints(d)];
+            BigInteger[][] v = null;
+            for (long k : ks[i]) {
+                BigInteger[][] b = mul(d, Math.abs(k));
+                int[] a = new int[Xyzz.affineInts(d)];
+                Oracle.putAffine(b, d, a, 0);
+                Xyzz.addAffine(d, p, 0, a, 0, k < 0);
+                v = Oracle.addPoints(v, k < 0 ? Oracle.neg(b) : b);
+            }
+            pts[i] = v;
+            xyzz[i] = p;
+        }
+        int[] inf = new int[Xyzz.ints(d)];
+        int[][] lhs = {inf, xyzz[0], inf, xyzz[0], xyzz[1], xyzz[2], xyzz[3]};
+        int[][] rhs = {xyzz[1], inf, inf, xyzz[4], xyzz[5], xyzz[3], xyzz[2]};
+        BigInteger[][][] lv = {null, pts[0], null, pts[0], pts[1], pts[2], pts[3]};
+        BigInteger[][][] rv = {pts[1], null, null, pts[4], pts[5], pts[3], pts[2]};
+        String[] names = {"inf + Q", "P + inf", "inf + inf", "P + P (other coordinates)", "P + (-P)", "P + Q",
+            "Q + P"};
+        for (int i = 0; i < lhs.length; i++) {
+            int[] want = lhs[i].clone();
+            Xyzz.add(d, want, 0, rhs[i], 0);
+            int[] got = lhs[i].clone();
+            XyzzStraight.add(d, got, 0, rhs[i].clone(), 0);
+            assertArrayEquals(want, got, "d=" + d + " add " + names[i]);
+            assertTrue(Oracle.samePoint(Oracle.addPoints(lv[i], rv[i]), Oracle.getXyzz(d, got, 0)),
+                    "d=" + d + " add value " + names[i]);
+        }
+        for (int[] p : new int[][] {xyzz[1], xyzz[2], inf}) {
+            int[] want = p.clone();
+            Xyzz.dbl(d, want, 0);
+            int[] got = p.clone();
+            XyzzStraight.dbl(d, got, 0);
+            assertArrayEquals(want, got, "d=" + d + " dbl");
+        }
+        assertTrue(Xyzz.isInfinity(d, inf, 0));
+    }
 }

@@ -185,4 +185,91 @@ public final class SortedMsmKernels {
         }
         Xyzz.copy(d, partials, gid * pInts, pts, 96);
     }
+    /**
+     * {@link #reduceParts} for G1 with straight-line formulas ({@link XyzzStraight#add}) instead of the interpreted
+     * program and its 3.7 kB local-memory register file: the part's running sum and sum live in {@code sums} after
+     * its {@code slices} slice sums (slots {@code slices + 2·gid} and {@code + 1}), so every addition, the doublings
+     * of lo·run included (run + run takes the formula's doubling branch), is one call site with both operands in
+     * one array: one copy of the formula in the kernel (two sites made it 255 registers and minutes of PoCL build).
+     * Same group element per part as {@link #reduceParts} (the XYZZ coordinates may differ by the order of the
+     * additions; the MSM's affine result does not).
+     */
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
+    public static void reducePartsG1(KernelContext ctx, int[] sums, int slices, int[] bucketSlice, int[] partials,
+                                     int c, int windows, int parts) {
+        reduceStraight(ctx, 1, sums, slices, bucketSlice, partials, c, windows, parts);
+    }
+
+    /** {@link #reducePartsG1} for G2. */
+    @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
+    public static void reducePartsG2(KernelContext ctx, int[] sums, int slices, int[] bucketSlice, int[] partials,
+                                     int c, int windows, int parts) {
+        reduceStraight(ctx, 2, sums, slices, bucketSlice, partials, c, windows, parts);
+    }
+
+    /**
+     * The body of {@link #reducePartsG1} / {@link #reducePartsG2}, {@code d} a constant at each call: the steps of
+     * {@link #reduceParts} (run += slice, acc += run per bucket from the top), then acc += lo·run by double-and-add
+     * from the low bit of lo (acc += run where the bit is set, run += run while higher bits remain).
+     */
+    private static void reduceStraight(KernelContext ctx, int d, int[] sums, int slices, int[] bucketSlice,
+                                       int[] partials, int c, int windows, int parts) {
+        int gid = ctx.globalIdx;
+        if (gid >= windows * parts) {
+            return;
+        }
+        int p = gid / windows;
+        int w = gid - p * windows;
+        int bucketCount = 1 << (c - 1);
+        int span = bucketCount / parts;
+        int lo = p * span;
+        int pInts = 48 * d;
+        int run = (slices + 2 * gid) * pInts;
+        int acc = run + pInts;
+        Xyzz.setInfinity(d, sums, run);
+        Xyzz.setInfinity(d, sums, acc);
+        int b = lo + span - 1;
+        int k = bucketSlice[w * bucketCount + b];
+        int last = bucketSlice[w * bucketCount + b + 1];
+        int bit = 0;
+        // one step per iteration: run += slice k (k < last), acc += run (k = last, then the next bucket down), and
+        // after the buckets the double-and-add of lo·run
+        while (true) {
+            int dst;
+            int src;
+            if (b >= lo) {
+                if (k < last) {
+                    dst = run;
+                    src = k * pInts;
+                    k++;
+                } else {
+                    dst = acc;
+                    src = run;
+                    b--;
+                    if (b >= lo) {
+                        k = bucketSlice[w * bucketCount + b];
+                        last = bucketSlice[w * bucketCount + b + 1];
+                    }
+                }
+            } else {
+                // bit step 2·bit: acc += run if lo has the bit; 2·bit + 1: run += run if lo has higher bits
+                if ((lo >>> (bit >> 1)) == 0) {
+                    break;
+                }
+                if ((bit & 1) == 0) {
+                    dst = ((lo >>> (bit >> 1)) & 1) != 0 ? acc : -1;
+                    src = run;
+                } else {
+                    dst = (lo >>> ((bit >> 1) + 1)) != 0 ? run : -1;
+                    src = run;
+                }
+                bit++;
+                if (dst < 0) {
+                    continue;
+                }
+            }
+            XyzzStraight.add(d, sums, dst, sums, src);
+        }
+        Xyzz.copy(d, partials, gid * pInts, sums, acc);
+    }
 }

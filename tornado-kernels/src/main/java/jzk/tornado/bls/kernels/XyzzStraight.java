@@ -86,6 +86,91 @@ public final class XyzzStraight {
     }
 
     /**
+     * p += q, both XYZZ (add-2008-s, as {@link Xyzz#add(int, int[], int, int[], int)}'s ADD_PRE / ADD_POST, and its
+     * DBL when p = q, infinity when p = −q): U1 = X1·ZZ2, S1 = Y1·ZZZ2, P = X2·ZZ1 − U1, R = Y2·ZZZ1 − S1, PP = P²,
+     * PPP = P·PP, ZZ3 = ZZ1·ZZ2·PP, ZZZ3 = ZZZ1·ZZZ2·PPP, Q = U1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − S1·PPP.
+     * p and q are separate arrays (one private, one global in the reduction kernels); each output is written after
+     * the last read of what it replaces.
+     */
+    public static void add(int d, int[] p, int po, int[] q, int qo) {
+        if (Xyzz.isInfinity(d, q, qo)) {
+            return;
+        }
+        if (Xyzz.isInfinity(d, p, po)) {
+            Xyzz.copy(d, p, po, q, qo);
+            return;
+        }
+        int s = 12 * d;
+        int[] u1 = new int[W];
+        int[] s1 = new int[W];
+        int[] dx = new int[W];
+        int[] dy = new int[W];
+        CurveField.mul(d, u1, 0, p, po, q, qo + 2 * s);
+        CurveField.mul(d, s1, 0, p, po + s, q, qo + 3 * s);
+        CurveField.mul(d, dx, 0, q, qo, p, po + 2 * s);
+        CurveField.sub(d, dx, 0, dx, 0, u1, 0);
+        CurveField.mul(d, dy, 0, q, qo + s, p, po + 3 * s);
+        CurveField.sub(d, dy, 0, dy, 0, s1, 0);
+        if (CurveField.isZero(d, dx, 0)) {
+            if (!CurveField.isZero(d, dy, 0)) {
+                Xyzz.setInfinity(d, p, po);
+                return;
+            }
+            dbl(d, p, po);
+            return;
+        }
+        int[] pp = new int[W];
+        int[] ppp = new int[W];
+        CurveField.mul(d, pp, 0, dx, 0, dx, 0);
+        CurveField.mul(d, ppp, 0, dx, 0, pp, 0);
+        CurveField.mul(d, p, po + 2 * s, p, po + 2 * s, q, qo + 2 * s);
+        CurveField.mul(d, p, po + 2 * s, p, po + 2 * s, pp, 0);
+        CurveField.mul(d, p, po + 3 * s, p, po + 3 * s, q, qo + 3 * s);
+        CurveField.mul(d, p, po + 3 * s, p, po + 3 * s, ppp, 0);
+        int[] qq = new int[W];
+        int[] t = new int[W];
+        CurveField.mul(d, qq, 0, u1, 0, pp, 0);
+        CurveField.mul(d, t, 0, dy, 0, dy, 0);
+        CurveField.sub(d, t, 0, t, 0, ppp, 0);
+        CurveField.sub(d, t, 0, t, 0, qq, 0);
+        CurveField.sub(d, p, po, t, 0, qq, 0);
+        CurveField.mul(d, s1, 0, s1, 0, ppp, 0);
+        CurveField.sub(d, t, 0, qq, 0, p, po);
+        CurveField.mul(d, t, 0, dy, 0, t, 0);
+        CurveField.sub(d, p, po + s, t, 0, s1, 0);
+    }
+
+    /**
+     * p = 2p in place (dbl-2008-s-1, a = 0, as {@link Xyzz#dbl}): U = 2Y1, V = U², W = U·V, S = X1·V, M = 3X1²,
+     * X3 = M² − 2S, Y3 = M(S − X3) − W·Y1, ZZ3 = V·ZZ1, ZZZ3 = W·ZZZ1. Infinity (ZZ1 = 0) stays infinity.
+     */
+    public static void dbl(int d, int[] p, int po) {
+        int s = 12 * d;
+        int[] u = new int[W];
+        int[] v = new int[W];
+        int[] w = new int[W];
+        int[] sv = new int[W];
+        int[] m = new int[W];
+        int[] t = new int[W];
+        CurveField.add(d, u, 0, p, po + s, p, po + s);
+        CurveField.mul(d, v, 0, u, 0, u, 0);
+        CurveField.mul(d, w, 0, u, 0, v, 0);
+        CurveField.mul(d, sv, 0, p, po, v, 0);
+        CurveField.mul(d, t, 0, p, po, p, po);
+        CurveField.add(d, m, 0, t, 0, t, 0);
+        CurveField.add(d, m, 0, m, 0, t, 0);
+        CurveField.mul(d, p, po + 2 * s, v, 0, p, po + 2 * s);
+        CurveField.mul(d, p, po + 3 * s, w, 0, p, po + 3 * s);
+        CurveField.mul(d, t, 0, m, 0, m, 0);
+        CurveField.sub(d, t, 0, t, 0, sv, 0);
+        CurveField.sub(d, p, po, t, 0, sv, 0);
+        CurveField.sub(d, t, 0, sv, 0, p, po);
+        CurveField.mul(d, t, 0, m, 0, t, 0);
+        CurveField.mul(d, u, 0, w, 0, p, po + s);
+        CurveField.sub(d, p, po + s, t, 0, u, 0);
+    }
+
+    /**
      * p = 2·(x, y) in XYZZ (MDBL, mdbl-2008-s-1): U = 2y, V = U², W = U·V, S = x·V, M = 3x², X3 = M² − 2S,
      * Y3 = M(S − X3) − W·y, ZZ3 = V, ZZZ3 = W.
      */
