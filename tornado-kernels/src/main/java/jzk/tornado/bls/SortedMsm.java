@@ -114,6 +114,9 @@ public final class SortedMsm {
         return t;
     }
 
+    /** When positive, the window every segment uses instead of {@link #chooseC} (checks of large windows). */
+    static volatile int windowOverride;
+
     /** {@link #chooseC(int, int)} up to {@link #MAX_WINDOW}. */
     public static int chooseC(int n) {
         return chooseC(n, MAX_WINDOW);
@@ -214,7 +217,7 @@ public final class SortedMsm {
      */
     static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
                          int n, int targetSlices, int targetReduce, MsmScratch scratch, KernelHost.Buffer index) {
-        int c = chooseC(n);
+        int c = windowOverride > 0 ? windowOverride : chooseC(n);
         int windows = (256 + c - 1) / c;
         int buckets = 1 << (c - 1);
         int ids = windows * buckets;
