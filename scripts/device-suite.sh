@@ -66,7 +66,12 @@ for step in "${STEPS[@]}"; do
                 backends=cuda:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.bench.msmPhases=true -Djzk.msm.maxWindow=20" \
                 run msm-c20-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=22,24 msm2=22 reps=3 \
-                msmItems= backends=cuda:0 ;;
+                msmItems= backends=cuda:0
+            # G1 only: every kernel's unroll budget at 10000, so sumSlicesG1's 17 Montgomery products are fully
+            # unrolled (ptxas sm_90: 160 registers, no spills, against 126 with the outer limb loops rolled)
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.bench.msmPhases=true -Djzk.jit.kernelBudget=10000" \
+                run msm-unrolled-phases 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
+                backends=cuda:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

@@ -11,10 +11,12 @@ import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Host driver of the sorted Pippenger MSM ({@link SortedMsmKernels}) for large inputs: per segment, (1) count
- * the (point, window) pairs per bucket with atomics, (2) exclusive prefix sum on the host (W·2^(c−1) ints),
- * (3) scatter the signed point indices into bucket order, (4) sum fixed-size slices of every bucket with one
- * work-item each, (5) reduce the buckets of each window in {@code parts} ranges (running sums plus a
- * double-and-add correction), fold the parts, and Horner over windows on the host. Total work W·n mixed
+ * the (point, window) pairs per bucket with atomics, (2) bucket starts and slice tables by prefix sums over the
+ * W·2^(c−1) counts, on the device ({@link DeviceBucketSlices}; {@code -Djzk.msm.deviceLayout=false}: read back and
+ * laid out on the host, {@link BucketSlices}), (3) scatter the signed point indices into bucket order, (4) sum
+ * fixed-size slices of every bucket with one work-item each, (5) reduce the buckets of each window in
+ * {@code parts} ranges (running sums plus a double-and-add correction), fold the parts, and Horner over windows on
+ * the host. With the device layout the only host round trip of a segment is the final read of W points. Total work W·n mixed
  * additions + W·2^c additions, independent of the number of work-items (the chunked {@link Msm} path does
  * W·(n + G·2^c)).
  *
