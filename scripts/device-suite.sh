@@ -48,13 +48,17 @@ for step in "${STEPS[@]}"; do
             # the G1 2^20 resident bimodality: every repetition profiled, its phases printed
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgMsm=0 -Djzk.bench.msmPhases=true" \
                 run msm-phases 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20 reps=8 msmItems= backends=cuda:0 ;;
-        msm-ab) # issue 11 (session 5, s5msm): the sorted MSM's device layout and straight-line reduction (defaults)
-                # against the host layout and generic reduction, same process image, PTX; then their phases
+        msm-ab) # issue 11 (session 5, s5msm): the sorted MSM's device layout, slices longest first and straight-line
+                # reduction (defaults), then without the slice order, then the host layout and generic reduction
+                # (as main before: no slice order either), same process image, PTX; then their phases
                 # (G1 2^20 and 2^24, every call profiled), then larger windows (c = 19 at 2^22, 20 at 2^24)
             ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0"
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
                 run msm-new 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
                 backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.msm.sliceOrder=false" \
+                run msm-noorder 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 \
+                msmItems= backends=cuda:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.msm.deviceLayout=false -Djzk.msm.straightReduce=false" \
                 run msm-old 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
                 backends=cuda:0

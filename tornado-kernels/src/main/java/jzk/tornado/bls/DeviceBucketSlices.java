@@ -21,6 +21,8 @@ final class DeviceBucketSlices {
     private static final Method SCAN0 = Kernels.of(BucketLayoutKernels::scanLevel0);
     private static final Method SCAN = Kernels.of(BucketLayoutKernels::scanLevel);
     private static final Method FILL = Kernels.of(BucketLayoutKernels::fillSlices);
+    private static final Method BINS = Kernels.of(BucketLayoutKernels::lengthBins);
+    private static final Method ORDER = Kernels.of(BucketLayoutKernels::orderSlices);
     private static final int LOCAL = 64;
 
     /** The most slices {@code ids} buckets are cut into: {@code targetSlices + ids}. */
@@ -42,14 +44,19 @@ final class DeviceBucketSlices {
         return sizes;
     }
 
-    /** Ints of the {@code lv} buffer for ids buckets: the two totals, then sums and prefixes of every level ≥ 1. */
-    static long levelInts(int ids) {
-        long ints = 2;
-        int[] sizes = levels(ids);
+    /** Ints of prefix-sum levels above level 0 for n values: sums and prefixes of every level ≥ 1. */
+    private static long levelsInts(int n) {
+        long ints = 0;
+        int[] sizes = levels(n);
         for (int l = 1; l < sizes.length; l++) {
             ints += 2L * sizes[l];
         }
         return ints;
+    }
+
+    /** Ints of the {@code lv} buffer for ids buckets: three totals, the layout's levels, the slice order's levels. */
+    static long levelInts(int ids) {
+        return 3 + levelsInts(ids) + levelsInts(BucketLayoutKernels.BINS);
     }
 
     /** Zeroes the first {@code ids} counters (before the counting pass). */
@@ -65,33 +72,50 @@ final class DeviceBucketSlices {
     static void layout(KernelHost host, KernelHost.Buffer counts, int ids, KernelHost.Buffer lv,
                        KernelHost.Buffer start, KernelHost.Buffer bucketSlice, KernelHost.Buffer sliceStart,
                        int targetSlices) {
-        int[] sizes = levels(ids);
-        int top = sizes.length - 1;
-        int[] sumOff = new int[sizes.length];
-        int[] prefixOff = new int[sizes.length];
-        int at = 2;
-        for (int l = 1; l <= top; l++) {
-            sumOff[l] = at;
-            prefixOff[l] = at + sizes[l];
-            at += 2 * sizes[l];
-        }
-        prefixSum(host, counts, sizes, sumOff, prefixOff, lv, start, 0, targetSlices, BucketLayoutKernels.ENTRIES);
-        prefixSum(host, counts, sizes, sumOff, prefixOff, lv, bucketSlice, 1, targetSlices,
-                BucketLayoutKernels.SLICES);
+        prefixSum(host, counts, ids, lv, 3, start, 0, targetSlices, BucketLayoutKernels.ENTRIES);
+        prefixSum(host, counts, ids, lv, 3, bucketSlice, 1, targetSlices, BucketLayoutKernels.SLICES);
         int bound = bound(ids, targetSlices);
         host.launch(FILL, grid(bound + 1), LOCAL, counts, start, bucketSlice, sliceStart, lv, ids, bound,
                 targetSlices);
     }
 
-    /** Exclusive prefix sum of the level-0 values (counts, or slice counts when {@code sized}) into {@code out}. */
-    private static void prefixSum(KernelHost host, KernelHost.Buffer counts, int[] sizes, int[] sumOff,
-                                  int[] prefixOff, KernelHost.Buffer lv, KernelHost.Buffer out, int sized,
-                                  int targetSlices, int slot) {
+    /**
+     * The slice sums' order over the {@code slices} (the bound) slices of {@link #layout}: {@code order} (slices
+     * ints) lists the slice indices by length bin, longest first ({@link BucketLayoutKernels#orderSlices}); bins
+     * are lengths {@code >> shift}, shift such that {@code maxSlice >> shift} stays below
+     * {@link BucketLayoutKernels#BINS}. {@code bins} and {@code cursor} hold {@link BucketLayoutKernels#BINS} ints.
+     */
+    static void order(KernelHost host, KernelHost.Buffer sliceStart, int slices, long maxSlice, KernelHost.Buffer lv,
+                      int ids, KernelHost.Buffer bins, KernelHost.Buffer cursor, KernelHost.Buffer order) {
+        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(maxSlice) - Integer.numberOfTrailingZeros(
+                BucketLayoutKernels.BINS));
+        int n = BucketLayoutKernels.BINS;
+        host.launch(ZERO, grid(n), LOCAL, bins, n);
+        host.launch(BINS, grid(slices), LOCAL, sliceStart, slices, bins, shift);
+        prefixSum(host, bins, n, lv, 3 + levelsInts(ids), cursor, 0, 1, BucketLayoutKernels.ORDERED);
+        host.launch(ORDER, grid(slices), LOCAL, sliceStart, slices, cursor, order, shift);
+    }
+
+    /**
+     * Exclusive prefix sum of the n level-0 values (ints of {@code in}, or their slice counts when {@code sized})
+     * into {@code out}, the levels at {@code lv[base…]}, the total to {@code lv[slot]}.
+     */
+    private static void prefixSum(KernelHost host, KernelHost.Buffer in, int n, KernelHost.Buffer lv, long base,
+                                  KernelHost.Buffer out, int sized, int targetSlices, int slot) {
+        int[] sizes = levels(n);
         int top = sizes.length - 1;
+        int[] sumOff = new int[sizes.length];
+        int[] prefixOff = new int[sizes.length];
+        long at = base;
+        for (int l = 1; l <= top; l++) {
+            sumOff[l] = Math.toIntExact(at);
+            prefixOff[l] = Math.toIntExact(at + sizes[l]);
+            at += 2L * sizes[l];
+        }
         for (int l = 0; l < top; l++) {
             int items = grid(sizes[l + 1]);
             if (l == 0) {
-                host.launch(SUM0, items, LOCAL, counts, sizes[0], lv, sumOff[1], sized, targetSlices);
+                host.launch(SUM0, items, LOCAL, in, sizes[0], lv, sumOff[1], sized, targetSlices);
             } else {
                 host.launch(SUM, items, LOCAL, lv, sumOff[l], sizes[l], sumOff[l + 1]);
             }
@@ -101,7 +125,7 @@ final class DeviceBucketSlices {
             int from = l == top ? 0 : prefixOff[l + 1];
             int items = grid((sizes[l] + BucketLayoutKernels.CHUNK - 1) / BucketLayoutKernels.CHUNK);
             if (l == 0) {
-                host.launch(SCAN0, items, LOCAL, counts, sizes[0], lv, from, out, sized, targetSlices, isTop, slot);
+                host.launch(SCAN0, items, LOCAL, in, sizes[0], lv, from, out, sized, targetSlices, isTop, slot);
             } else {
                 host.launch(SCAN, items, LOCAL, lv, sumOff[l], sizes[l], from, prefixOff[l], isTop, slot);
             }

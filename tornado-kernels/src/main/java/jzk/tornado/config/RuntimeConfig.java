@@ -39,6 +39,8 @@ import java.util.function.UnaryOperator;
  * @param msmMaxWindow        largest window (bits) the sorted path may choose ({@code jzk.msm.maxWindow}, 16)
  * @param msmStraightReduce   per-group straight-line bucket reduction instead of the generic kernel
  *                            ({@code jzk.msm.straightReduce}, default true)
+ * @param msmSliceOrder       the straight slice sums take the slices longest first (device layout only)
+ *                            ({@code jzk.msm.sliceOrder}, default true)
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
@@ -57,7 +59,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmSortedReduce, boolean msmStraight, int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean msmDeviceLayout, int msmMaxWindow,
-                            boolean msmStraightReduce) {
+                            boolean msmStraightReduce, boolean msmSliceOrder) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -112,7 +114,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.jit.maxnreg", -1),
                 r.flag("jzk.msm.deviceLayout", true),
                 r.integer("jzk.msm.maxWindow", 16),
-                r.flag("jzk.msm.straightReduce", true));
+                r.flag("jzk.msm.straightReduce", true),
+                r.flag("jzk.msm.sliceOrder", true));
     }
 
     /**
@@ -149,7 +152,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmWorkItems, nttLgBlock,
                 setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters, msmDeviceLayout,
-                msmMaxWindow, msmStraightReduce);
+                msmMaxWindow, msmStraightReduce, msmSliceOrder);
     }
 
     /**

@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -14,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The device bucket layout ({@link DeviceBucketSlices}, {@link BucketLayoutKernels}) against the host's
  * {@link BucketSlices#of} (checked against its definition by BucketSlicesTest), int for int on every host: bucket
- * starts, first slices, slice starts, the two totals, and the empty slices from the slice total up to the bound.
+ * starts, first slices, slice starts, the two totals, and the empty slices from the slice total up to the bound;
+ * then the slice order ({@link DeviceBucketSlices#order}): a permutation of the bound's slices, longest bin first.
  * Sizes cover one level (≤ 32 buckets), two and three levels, chunk edges (32, 33, 1024, 1025), empty and
  * all-zero counts, one bucket holding everything, and targets from 1 slice to more slices than entries.
  */
@@ -58,6 +60,39 @@ class BucketLayoutKernelsTest {
             assertArrayEquals(want.sliceStart(), Arrays.copyOf(got, want.slices() + 1), "slice starts, " + what);
             for (int s = want.slices(); s <= bound; s++) {
                 assertEquals(want.entries(), got[s], "empty slice " + s + " up to the bound, " + what);
+            }
+            checkOrder(got, bound, lv, ids, maxSlice(want), what);
+        }
+    }
+
+    /** The longest slice's entries (at most the slice size), as the MSM bounds it. */
+    private static long maxSlice(BucketSlices l) {
+        long max = 1;
+        for (int s = 0; s < l.slices(); s++) {
+            max = Math.max(max, l.sliceStart()[s + 1] - l.sliceStart()[s]);
+        }
+        return max;
+    }
+
+    /** The slice order: a permutation of the bound's slices whose length bins never grow (longest first). */
+    private void checkOrder(int[] sliceStart, int slices, KernelHost.Buffer lv, int ids, long maxSlice, String what) {
+        int bins = BucketLayoutKernels.BINS;
+        try (KernelHost.Buffer st = host.allocate(sliceStart.length); KernelHost.Buffer b = host.allocate(bins);
+             KernelHost.Buffer cur = host.allocate(bins); KernelHost.Buffer ord = host.allocate(slices)) {
+            host.write(st, 0, sliceStart, sliceStart.length);
+            DeviceBucketSlices.order(host, st, slices, maxSlice, lv, ids, b, cur, ord);
+            int[] order = new int[slices];
+            host.read(ord, 0, order, slices);
+            int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(maxSlice) - Integer.numberOfTrailingZeros(bins));
+            boolean[] seen = new boolean[slices];
+            long previous = Long.MAX_VALUE;
+            for (int i = 0; i < slices; i++) {
+                int s = order[i];
+                assertTrue(s >= 0 && s < slices && !seen[s], "order is a permutation at " + i + ", " + what);
+                seen[s] = true;
+                long key = Math.min((sliceStart[s + 1] - sliceStart[s]) >>> shift, bins - 1);
+                assertTrue(key <= previous, "longest first at " + i + ", " + what);
+                previous = key;
             }
         }
     }

@@ -1,5 +1,6 @@
 package jzk.tornado.bls.kernels;
 
+import jzk.tornado.api.Atomics;
 import jzk.tornado.api.KernelContext;
 
 /**
@@ -17,7 +18,8 @@ import jzk.tornado.api.KernelContext;
  * host loops and three table uploads.
  *
  * <p>Layout of the {@code lv} buffer (levels ≥ 1 and the totals): {@code lv[0]} = entries (Σ counts),
- * {@code lv[1]} = slices (Σ slice counts), then per level its sums and its prefixes at offsets the host computes.
+ * {@code lv[1]} = slices (Σ slice counts), {@code lv[2]} = the slice order's total, then per level its sums and its
+ * prefixes at offsets the host computes.
  * Each kernel takes each buffer once (a buffer passed twice to one launch is not safe on every host).
  *
  * <p>Invariants (as {@code BucketSlices}): {@code size = max(1, ceil(entries / targetSlices))}; bucket b owns slices
@@ -36,6 +38,10 @@ public final class BucketLayoutKernels {
     public static final int ENTRIES = 0;
     /** {@code lv} index of the slice total. */
     public static final int SLICES = 1;
+    /** {@code lv} index of the length bins' total (the bound + 1 slices ordered; a by-product of their scan). */
+    public static final int ORDERED = 2;
+    /** Length bins of the slice order ({@link #lengthBins}, {@link #orderSlices}). */
+    public static final int BINS = 1024;
 
     /** Entries per slice: {@code max(1, ceil(entries / targetSlices))}. */
     public static int sliceSize(long entries, int targetSlices) {
@@ -169,6 +175,38 @@ public final class BucketLayoutKernels {
         }
         if (i >= slices) {
             sliceStart[i] = entries;
+        }
+    }
+
+    /** Bin of a slice of {@code len} entries: longest first, lengths {@code >> shift} capped at {@link #BINS} − 1. */
+    private static int bin(int len, int shift) {
+        int b = len >>> shift;
+        return BINS - 1 - (b < BINS - 1 ? b : BINS - 1);
+    }
+
+    /**
+     * Work-item s &lt; slices: {@code bins[bin(length of slice s)] += 1}, for the slice order. {@code bins}
+     * ({@link #BINS} ints) zeroed before.
+     */
+    public static void lengthBins(KernelContext ctx, int[] sliceStart, int slices, int[] bins, int shift) {
+        int s = ctx.globalIdx;
+        if (s < slices) {
+            Atomics.addInt(bins, bin(sliceStart[s + 1] - sliceStart[s], shift), 1);
+        }
+    }
+
+    /**
+     * Work-item s &lt; slices: takes the next place of its length bin ({@code cursor}, the bins' exclusive prefix
+     * sums) and writes {@code order[place] = s}, so that the slice sums' work-item i sums slice {@code order[i]}:
+     * longest slices first, and the 32 work-items of a warp get slices of (nearly) the same length, where in slice
+     * order a warp runs as long as the longest of its 32 buckets. The order inside a bin follows atomic arrival;
+     * every slice is summed by one work-item whatever the order, so the sums do not depend on it.
+     */
+    public static void orderSlices(KernelContext ctx, int[] sliceStart, int slices, int[] cursor, int[] order,
+                                   int shift) {
+        int s = ctx.globalIdx;
+        if (s < slices) {
+            order[Atomics.addInt(cursor, bin(sliceStart[s + 1] - sliceStart[s], shift), 1)] = s;
         }
     }
 }
