@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, serve). `serve` measures jzk serve
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -63,6 +63,35 @@ for step in "${STEPS[@]}"; do
             # the G1 2^20 resident bimodality: every repetition profiled, its phases printed
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgMsm=0 -Djzk.bench.msmPhases=true" \
                 run msm-phases 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20 reps=8 msmItems= backends=cuda:0 ;;
+        msm-ab) # issue 11 (session 5): the sorted MSM's device layout and slices longest first (off by default until
+                # measured), then the device layout alone, then main's defaults (host layout); same process image,
+                # PTX; then their phases (G1 2^20 and 2^24, every call profiled), then larger windows (c = 19 at 2^22,
+                # 20 at 2^24). Each run its own kernel cache key (the flags that change kernels are in the key).
+            ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0"
+            new="-Djzk.msm.deviceLayout=true -Djzk.msm.sliceOrder=true"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $new" \
+                run msm-new 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
+                backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.msm.deviceLayout=true" \
+                run msm-noorder 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 \
+                msmItems= backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
+                run msm-old 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
+                backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $new -Djzk.bench.msmPhases=true" \
+                run msm-new-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
+                backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.bench.msmPhases=true" \
+                run msm-old-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
+                backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $new -Djzk.bench.msmPhases=true -Djzk.msm.maxWindow=20" \
+                run msm-c20-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=22,24 msm2=22 reps=3 \
+                msmItems= backends=cuda:0
+            # G1 only: every kernel's unroll budget at 10000, so sumSlicesG1's 17 Montgomery products are fully
+            # unrolled (ptxas sm_90: 160 registers, no spills, against 126 with the outer limb loops rolled)
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.bench.msmPhases=true -Djzk.jit.kernelBudget=10000" \
+                run msm-unrolled-phases 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
+                backends=cuda:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

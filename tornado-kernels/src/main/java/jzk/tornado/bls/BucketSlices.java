@@ -1,10 +1,13 @@
 package jzk.tornado.bls;
 
+import jzk.tornado.bls.kernels.BucketLayoutKernels;
+
 /**
  * The host's part of the sorted MSM between the two binning launches: where each bucket's entries start (the
  * exclusive prefix sum of the counts) and how the entries are cut into slices, one per work-item of the slice sums:
  * every non-empty bucket in {@code ceil(count / size)} slices of at most {@code size} entries, with
- * {@code size = ceil(entries / targetSlices)} (at least 1), so the work-items get about equal work.
+ * {@code size = ceil(entries / targetSlices)} (at least 1, {@link BucketLayoutKernels#sliceSize}), so the
+ * work-items get about equal work. {@link DeviceBucketSlices} computes the same tables on the device.
  *
  * <p>Invariants: {@code start[b]} = Σ_{b' < b} counts[b']; bucket b owns slices
  * {@code [bucketSlice[b], bucketSlice[b + 1])}; slice s covers entries {@code [sliceStart[s], sliceStart[s + 1])},
@@ -48,7 +51,7 @@ record BucketSlices(int[] start, long entries, int[] bucketSlice, int[] sliceSta
             throw new IllegalStateException("sorted MSM segment of " + n + " points has " + entries
                     + " bucket entries, more than one int-indexed buffer holds; use smaller segments");
         }
-        int size = (int) Math.max(1, (entries + targetSlices - 1) / targetSlices);
+        int size = BucketLayoutKernels.sliceSize(entries, targetSlices);
         int[] bucketSlice = new int[ids + 1];
         long sliceCount = 0;
         for (int b = 0; b < ids; b++) {

@@ -20,6 +20,16 @@ final class MsmScratch implements AutoCloseable {
         BAD,
         /** W·2^(c−1) bucket counters / cursors. */
         CURSOR,
+        /** W·2^(c−1) bucket starts, then the scatter's cursors (device layout, {@link DeviceBucketSlices}). */
+        START,
+        /** The device layout's totals and prefix-sum levels ({@link DeviceBucketSlices#levelInts}). */
+        LEVELS,
+        /** The slice sums' order: slice indices longest first (one int per slice of the bound). */
+        ORDER,
+        /** Length-bin counts of the slice order ({@code BucketLayoutKernels.BINS} ints). */
+        ORDER_BINS,
+        /** Length-bin cursors of the slice order ({@code BucketLayoutKernels.BINS} ints). */
+        ORDER_CURSOR,
         /** W·n signed point indices in bucket order. */
         ENTRIES,
         /** Slice starts (slices + 1 ints). */

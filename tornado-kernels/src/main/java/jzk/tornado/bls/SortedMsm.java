@@ -2,6 +2,7 @@ package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
 import jzk.tornado.api.Kernels;
+import jzk.tornado.bls.kernels.BucketLayoutKernels;
 import jzk.tornado.bls.kernels.MsmKernels;
 import jzk.tornado.bls.kernels.SortedMsmKernels;
 import jzk.tornado.bls.kernels.SplitMsmKernels;
@@ -10,10 +11,12 @@ import jzk.tornado.config.RuntimeConfig;
 
 /**
  * Host driver of the sorted Pippenger MSM ({@link SortedMsmKernels}) for large inputs: per segment, (1) count
- * the (point, window) pairs per bucket with atomics, (2) exclusive prefix sum on the host (W·2^(c−1) ints),
- * (3) scatter the signed point indices into bucket order, (4) sum fixed-size slices of every bucket with one
- * work-item each, (5) reduce the buckets of each window in {@code parts} ranges (running sums plus a
- * double-and-add correction), fold the parts, and Horner over windows on the host. Total work W·n mixed
+ * the (point, window) pairs per bucket with atomics, (2) bucket starts and slice tables by prefix sums over the
+ * W·2^(c−1) counts, on the device ({@link DeviceBucketSlices}; {@code -Djzk.msm.deviceLayout=false}: read back and
+ * laid out on the host, {@link BucketSlices}), (3) scatter the signed point indices into bucket order, (4) sum
+ * fixed-size slices of every bucket with one work-item each, (5) reduce the buckets of each window in
+ * {@code parts} ranges (running sums plus a double-and-add correction), fold the parts, and Horner over windows on
+ * the host. With the device layout the only host round trip of a segment is the final read of W points. Total work W·n mixed
  * additions + W·2^c additions, independent of the number of work-items (the chunked {@link Msm} path does
  * W·(n + G·2^c)).
  *
@@ -75,6 +78,22 @@ public final class SortedMsm {
      * {@code -Djzk.msm.foldSlices=false}). Same results bit for bit in affine form.
      */
     static volatile boolean foldSlices = RuntimeConfig.get().msmFoldSlices();
+    /**
+     * Bucket layout on the device ({@link DeviceBucketSlices}) instead of the counts' read-back, host prefix sums
+     * ({@link BucketSlices}) and three table uploads between the two binning launches; same tables, same result.
+     * {@code -Djzk.msm.deviceLayout=false} selects the host layout, for comparison.
+     */
+    static final boolean DEVICE_LAYOUT = RuntimeConfig.get().msmDeviceLayout();
+    /**
+     * With the device layout and the straight slice sums: work-items take the slices longest first
+     * ({@link DeviceBucketSlices#order}), so a warp's 32 slices have about the same length. In slice (bucket) order
+     * a warp runs as long as its longest slice: for random scalars the bucket sizes are Poisson(λ), λ = W·n/(W·2^(c−1))
+     * (32 at 2^20, 128 at 2^22, 512 at 2^24 with c = 16), and the expected longest of 32 is about λ + 2.07·√λ, so
+     * 73 %, 85 % and 92 % of the lanes do work. {@code -Djzk.msm.sliceOrder=false}: slice order.
+     */
+    static final boolean SLICE_ORDER = RuntimeConfig.get().msmSliceOrder();
+    /** Largest window {@link #chooseC} may pick ({@code jzk.msm.maxWindow}), clamped to 2 … 24. */
+    static final int MAX_WINDOW = Math.max(2, Math.min(24, RuntimeConfig.get().msmMaxWindow()));
 
     /**
      * When set, the calls wait for the device after each phase and record the phase times (ns) in
@@ -111,11 +130,23 @@ public final class SortedMsm {
         return t;
     }
 
-    /** The c in 2 … 16 with the least W·(n + 2^c) (accumulation plus bucket reduction). */
+    /** When positive, the window every segment uses instead of {@link #chooseC} (checks of large windows). */
+    static volatile int windowOverride;
+
+    /** {@link #chooseC(int, int)} up to {@link #MAX_WINDOW}. */
     public static int chooseC(int n) {
+        return chooseC(n, MAX_WINDOW);
+    }
+
+    /**
+     * The c in 2 … maxC with the least W·(n + 2^c) (accumulation plus bucket reduction). Above 16 the bucket
+     * tables grow to W·2^(c−1) ids (c = 20: 13·2^19, with one XYZZ slice sum each), which only the device layout
+     * handles without a large host round trip.
+     */
+    public static int chooseC(int n, int maxC) {
         int best = 2;
         long bestCost = Long.MAX_VALUE;
-        for (int c = 2; c <= 16; c++) {
+        for (int c = 2; c <= maxC; c++) {
             long cost = (long) ((256 + c - 1) / c) * (n + (1L << c));
             if (cost < bestCost) {
                 best = c;
@@ -202,7 +233,7 @@ public final class SortedMsm {
      */
     static int[] segment(KernelHost host, int d, KernelHost.Buffer basesBuf, KernelHost.Buffer scalars, int from,
                          int n, int targetSlices, int targetReduce, MsmScratch scratch, KernelHost.Buffer index) {
-        int c = chooseC(n);
+        int c = windowOverride > 0 ? windowOverride : chooseC(n);
         int windows = (256 + c - 1) / c;
         int buckets = 1 << (c - 1);
         int ids = windows * buckets;
@@ -210,44 +241,87 @@ public final class SortedMsm {
         long t = profile ? System.nanoTime() : 0;
         KernelHost.Buffer cursor = scratch.get(MsmScratch.Role.CURSOR, ids);
         KernelHost.Buffer entryBuf = scratch.get(MsmScratch.Role.ENTRIES, (long) windows * n);
-        int[] counts = new int[ids];
-        host.write(cursor, 0, counts, ids);
-        // pass 0 writes no entries, but the parameter must not alias cursor (PoCL then loses the counts)
-        host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
-        host.read(cursor, 0, counts, ids);
-        t = mark(host, 2, t);
-        // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
-        BucketSlices layout = BucketSlices.of(counts, n, targetSlices);
-        int[] start = layout.start();
-        long entries = layout.entries();
-        int[] bucketSlice = layout.bucketSlice();
-        int[] sliceStart = layout.sliceStart();
-        int slices = layout.slices();
-        t = mark(host, 3, t);
-        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
-        KernelHost.Buffer sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1);
-        KernelHost.Buffer bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1);
-        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
-        KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
-        host.write(cursor, 0, start, ids);
-        host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 1);
+        // the device layout keeps its sums in ints: W·n entries at most
+        boolean onDevice = DEVICE_LAYOUT && (long) windows * n <= Integer.MAX_VALUE;
+        int[] counts = null;
+        BucketSlices hostLayout = null;
+        long entries;
+        int slices;
+        KernelHost.Buffer sliceBuf;
+        KernelHost.Buffer bucketBuf;
+        if (onDevice) {
+            // counts → starts, slice tables and totals on the device (DeviceBucketSlices); no host round trip
+            DeviceBucketSlices.zero(host, cursor, ids);
+            host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
+            t = mark(host, 2, t);
+            slices = DeviceBucketSlices.bound(ids, targetSlices);
+            KernelHost.Buffer start = scratch.get(MsmScratch.Role.START, ids);
+            KernelHost.Buffer lv = scratch.get(MsmScratch.Role.LEVELS, DeviceBucketSlices.levelInts(ids));
+            sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1L);
+            bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1L);
+            DeviceBucketSlices.layout(host, cursor, ids, lv, start, bucketBuf, sliceBuf, targetSlices);
+            t = mark(host, 3, t);
+            // the starts become the scatter's cursors; the counts stay for MsmOps
+            host.launch(BIN, grid(n), LOCAL, scalars, from, start, entryBuf, n, c, windows, 1);
+            entries = -1;
+            if (index != null || MsmOps.counting != null) {
+                int[] totals = new int[2];
+                host.read(lv, 0, totals, 2);
+                entries = totals[BucketLayoutKernels.ENTRIES];
+                if (MsmOps.counting != null) {
+                    counts = new int[ids];
+                    host.read(cursor, 0, counts, ids);
+                    slices = totals[BucketLayoutKernels.SLICES];
+                }
+            }
+        } else {
+            counts = new int[ids];
+            host.write(cursor, 0, counts, ids);
+            // pass 0 writes no entries, but the parameter must not alias cursor (PoCL then loses the counts)
+            host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 0);
+            host.read(cursor, 0, counts, ids);
+            t = mark(host, 2, t);
+            // exclusive prefix sum → bucket starts; then the slices: ceil(count / size) per non-empty bucket
+            BucketSlices layout = BucketSlices.of(counts, n, targetSlices);
+            hostLayout = layout;
+            entries = layout.entries();
+            slices = layout.slices();
+            t = mark(host, 3, t);
+            sliceBuf = scratch.get(MsmScratch.Role.SLICES, slices + 1L);
+            bucketBuf = scratch.get(MsmScratch.Role.BUCKET_SLICES, ids + 1L);
+            host.write(cursor, 0, layout.start(), ids);
+            host.launch(BIN, grid(n), LOCAL, scalars, from, cursor, entryBuf, n, c, windows, 1);
+            host.write(sliceBuf, 0, layout.sliceStart(), slices + 1);
+            host.write(bucketBuf, 0, layout.bucketSlice(), ids + 1);
+        }
         if (index != null && entries > 0) {
             host.launch(REMAP, grid((int) entries), LOCAL, entryBuf, index, (int) entries);
         }
-        host.write(sliceBuf, 0, sliceStart, slices + 1);
-        host.write(bucketBuf, 0, bucketSlice, ids + 1);
+        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
+        KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
+        KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
         t = mark(host, 4, t);
         if (slices > 0) {
             if (STRAIGHT) {
+                int ordered = onDevice && SLICE_ORDER ? 1 : 0;
+                KernelHost.Buffer order = scratch.get(MsmScratch.Role.ORDER, ordered == 1 ? slices : 1);
+                if (ordered == 1) {
+                    long maxSlice = BucketLayoutKernels.sliceSize((long) windows * n, targetSlices);
+                    DeviceBucketSlices.order(host, sliceBuf, slices, maxSlice,
+                            scratch.get(MsmScratch.Role.LEVELS, DeviceBucketSlices.levelInts(ids)), ids,
+                            scratch.get(MsmScratch.Role.ORDER_BINS, BucketLayoutKernels.BINS),
+                            scratch.get(MsmScratch.Role.ORDER_CURSOR, BucketLayoutKernels.BINS), order);
+                }
                 host.launch(d == 1 ? SUM_G1 : SUM_G2, grid(slices), LOCAL, basesBuf, entryBuf, sliceBuf, sums,
-                        slices);
+                        slices, order, ordered);
             } else {
                 host.launch(SUM, grid(slices), LOCAL, d, basesBuf, entryBuf, sliceBuf, sums, slices);
             }
         }
         // a bucket cut into several slices: its slices summed as a tree (parallel), so the reduction below walks
         // one sum per bucket (plus infinities) instead of adding every slice in one work-item
-        int most = layout.maxPerBucket();
+        // (the device layout's slice count is a bound: rounds up to it, each round's extra work-items exit at once)
+        int most = hostLayout != null ? hostLayout.maxPerBucket() : slices;
         if (foldSlices) {
             for (int stride = 1; stride < most; stride *= 2) {
                 host.launch(FOLD_SLICES, grid(slices), LOCAL, d, sums, bucketBuf, ids, slices, stride);
@@ -276,9 +350,11 @@ public final class SortedMsm {
         }
         mark(host, 6, t);
         MsmOps ops = MsmOps.counting;
-        if (ops != null) {
+        if (ops != null && counts != null) {
             count(ops, counts, n, c, windows, parts, entries, slices);
-            ops.reduceWalk = Math.max(ops.reduceWalk, reduceWalk(layout.bucketSlice(), c, windows, parts, foldSlices));
+            // the device layout's tables are the host's for the same counts (DeviceBucketSlices)
+            BucketSlices l = hostLayout != null ? hostLayout : BucketSlices.of(counts, n, targetSlices);
+            ops.reduceWalk = Math.max(ops.reduceWalk, reduceWalk(l.bucketSlice(), c, windows, parts, foldSlices));
         }
         return acc;
     }
@@ -305,7 +381,7 @@ public final class SortedMsm {
                     full += windows;
                 }
             }
-            full += windows;
+            full += windows; // acc += lo·run (both reduction kernels, see SortedMsmKernels.reduceStraight)
         }
         full += (long) windows * (parts - 1) + (long) (windows - 1) * (c + 1);
         ops.fullAdds += full;

@@ -33,11 +33,16 @@ import java.util.function.UnaryOperator;
  * @param msmSortedSlices     work-items the sorted path's slice sums aim for ({@code jzk.msm.sortedSlices})
  * @param msmSortedReduce     work-items the sorted path's bucket reduction aims for ({@code jzk.msm.sortedReduce})
  * @param msmStraight         per-group straight-line slice sums instead of the generic kernel ({@code jzk.msm.straight})
- * @param msmStraightReduce per-group straight-line bucket reduction ({@code SortedMsmKernels.reducePartsG1/G2})
+ * @param msmStraightReduce   per-group straight-line bucket reduction ({@code SortedMsmKernels.reducePartsG1/G2})
  *                            instead of the generic kernel ({@code jzk.msm.straightReduce})
- * @param msmFoldSlices     the sorted MSM tree-sums the slices of each bucket before the bucket reduction
+ * @param msmFoldSlices       the sorted MSM tree-sums the slices of each bucket before the bucket reduction
  *                            ({@code jzk.msm.foldSlices})
  * @param msmWorkItems        work-items the chunked (small-input) MSM aims for ({@code jzk.msm.workItems})
+ * @param msmDeviceLayout     the sorted path's bucket layout (prefix sums, slices) on the device instead of the host
+ *                            ({@code jzk.msm.deviceLayout}, default false until measured on a GPU)
+ * @param msmMaxWindow        largest window (bits) the sorted path may choose ({@code jzk.msm.maxWindow}, 16)
+ * @param msmSliceOrder       the straight slice sums take the slices longest first (device layout only)
+ *                            ({@code jzk.msm.sliceOrder}, default false until measured)
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
@@ -63,7 +68,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
-                            boolean jitFoldOffsets) {
+                            boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -120,7 +125,10 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.jit.maxnreg", -1),
                 r.flag("jzk.jit.montPairs", false),
                 r.flag("jzk.jit.modularSums", false),
-                r.flag("jzk.jit.foldOffsets", false));
+                r.flag("jzk.jit.foldOffsets", false),
+                r.flag("jzk.msm.deviceLayout", false),
+                r.integer("jzk.msm.maxWindow", 16),
+                r.flag("jzk.msm.sliceOrder", false));
     }
 
     /**
@@ -169,7 +177,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
-                jitMontPairs, jitModularSums, jitFoldOffsets);
+                jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder);
     }
 
     /**

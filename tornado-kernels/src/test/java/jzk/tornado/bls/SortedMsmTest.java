@@ -169,4 +169,30 @@ class SortedMsmTest {
         }
         assertTrue(SortedMsm.chooseC(1 << 24) >= 12, "c ≥ 12 at 2^24");
     }
+    /**
+     * Windows above the cost model's default cap ({@code jzk.msm.maxWindow}): c = 17 (W = 16) and 18 (W = 15, a top
+     * window past bit 255) on a small input, so that nearly all of the W·2^(c−1) buckets are empty (the device
+     * layout's 4–5 levels, empty slices, parts of empty buckets). jvm device only: the slice sums are launched on
+     * about 2^21 work-items (400 MB of sums at c = 18).
+     */
+    @Test
+    void largeWindows() {
+        if (host != TestHosts.jvmHosts().getFirst()) {
+            return;
+        }
+        int n = 24;
+        long[] b = bases(G1.CURVE, n);
+        long[] s = scalars(n, true);
+        try (ResidentBases rb = new ResidentBases(host, 1, b, 1 << 20)) {
+            long[] want = Msm.msm(rb, s, Msm.TARGET_WORK_ITEMS);
+            for (int c : new int[] {17, 18}) {
+                SortedMsm.windowOverride = c;
+                try {
+                    assertArrayEquals(want, SortedMsm.msm(rb, s), "sorted vs chunked, c=" + c);
+                } finally {
+                    SortedMsm.windowOverride = 0;
+                }
+            }
+        }
+    }
 }

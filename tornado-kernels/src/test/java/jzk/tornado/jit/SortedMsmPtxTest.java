@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sorted MSM kernels ({@link jzk.tornado.bls.kernels.SortedMsmKernels}), the scalar range check
- * ({@link jzk.tornado.bls.kernels.ScalarKernels}) and the scalar-class split ({@link jzk.tornado.bls.kernels.SplitMsmKernels})
+ * ({@link jzk.tornado.bls.kernels.ScalarKernels}), the scalar-class split ({@link jzk.tornado.bls.kernels.SplitMsmKernels})
+ * and the device bucket layout ({@link jzk.tornado.bls.kernels.BucketLayoutKernels})
  * compile to PTX that {@code ptxas --gpu-name sm_90} accepts (skipped when ptxas is not on the PATH); their results
  * are checked on the Java and OpenCL hosts by SortedMsmTest and SplitMsmTest, this guards the CUDA path, which CI
  * has no device for. The straight-line slice sums ({@code sumSlicesG1/G2}) must come out without local memory.
@@ -27,9 +28,10 @@ class SortedMsmPtxTest {
         StringBuilder failures = new StringBuilder();
         List<Method> kernels = new java.util.ArrayList<>();
         for (Class<?> owner : List.of(jzk.tornado.bls.kernels.SortedMsmKernels.class, jzk.tornado.bls.kernels.ScalarKernels.class,
-                jzk.tornado.bls.kernels.SplitMsmKernels.class)) {
+                jzk.tornado.bls.kernels.SplitMsmKernels.class, jzk.tornado.bls.kernels.BucketLayoutKernels.class)) {
             for (Method m : owner.getMethods()) {
-                if (m.getDeclaringClass() == owner) {
+                if (m.getDeclaringClass() == owner && m.getReturnType() == void.class && m.getParameterCount() > 0
+                        && m.getParameterTypes()[0] == jzk.tornado.api.KernelContext.class) {
                     kernels.add(m);
                 }
             }

@@ -85,15 +85,15 @@ public final class SortedMsmKernels {
      */
     @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
     public static void sumSlicesG1(KernelContext ctx, int[] bases, int[] entries, int[] sliceStart, int[] sums,
-                                   int slices) {
-        sumSlicesStraight(ctx, 1, bases, entries, sliceStart, sums, slices);
+                                   int slices, int[] order, int ordered) {
+        sumSlicesStraight(ctx, 1, bases, entries, sliceStart, sums, slices, order, ordered);
     }
 
     /** {@link #sumSlicesG1} for G2 ({@code d = 2}), bit-identical to {@link #sumSlices} with {@code d = 2}. */
     @JitLimits(unrollBudget = STRAIGHT_UNROLL, scalarMax = STRAIGHT_SCALARS)
     public static void sumSlicesG2(KernelContext ctx, int[] bases, int[] entries, int[] sliceStart, int[] sums,
-                                   int slices) {
-        sumSlicesStraight(ctx, 2, bases, entries, sliceStart, sums, slices);
+                                   int slices, int[] order, int ordered) {
+        sumSlicesStraight(ctx, 2, bases, entries, sliceStart, sums, slices, order, ordered);
     }
 
     /**
@@ -106,13 +106,18 @@ public final class SortedMsmKernels {
     /** Scalar-replacement cap of the straight-line slice sums: the 96-int accumulator (a G2 point). */
     static final int STRAIGHT_SCALARS = 96;
 
-    /** The body of {@link #sumSlicesG1} / {@link #sumSlicesG2}, {@code d} a constant at each call. */
+    /**
+     * The body of {@link #sumSlicesG1} / {@link #sumSlicesG2}, {@code d} a constant at each call: work-item i sums
+     * slice {@code order[i]} when {@code ordered == 1} (slices by length, {@link BucketLayoutKernels#orderSlices}),
+     * else slice i ({@code order} unread); either way slice s's sum goes to {@code sums[s]}.
+     */
     private static void sumSlicesStraight(KernelContext ctx, int d, int[] bases, int[] entries, int[] sliceStart,
-                                          int[] sums, int slices) {
-        int s = ctx.globalIdx;
-        if (s >= slices) {
+                                          int[] sums, int slices, int[] order, int ordered) {
+        int i = ctx.globalIdx;
+        if (i >= slices) {
             return;
         }
+        int s = ordered == 1 ? order[i] : i;
         int[] acc = new int[96];
         int aInts = 24 * d;
         int end = sliceStart[s + 1];
