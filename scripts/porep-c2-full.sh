@@ -83,17 +83,7 @@ usage() {
 }
 
 # JZK: how jzk is started; resolved by the phases that run it (rows, detach, wait need no Java)
-launcher() {
-    if [ -n "${JZK_CMD:-}" ]; then
-        read -ra JZK <<<"$JZK_CMD"
-    elif [ -n "${BUNDLE:-}" ]; then
-        JZK=("$BUNDLE/run.sh" jzk.cli.Main)
-    else
-        export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-        . "$ROOT/scripts/java-home.sh"
-        JZK=("$ROOT/jzk")
-    fi
-}
+. "$ROOT/scripts/jzk-launcher.sh"
 
 # run NAME ARGS...: jzk ARGS, its stdout+stderr to $OUT/NAME.txt and the terminal; SIGINT after $LIMIT s. Then
 # NAME.summary holds rc, wall seconds, peak RSS (VmHWM of the JVM, polled each second) and peak GPU memory (nvidia-smi
@@ -101,7 +91,7 @@ launcher() {
 run() {
     local name=$1
     shift
-    launcher
+    jzk_launcher
     mkdir -p "$OUT"
     echo "== $name: ${JZK[*]} $*" | tee "$OUT/$name.txt"
     local t0=$SECONDS smi="" hwm=0 stopped="" h rc

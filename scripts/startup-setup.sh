@@ -33,15 +33,8 @@ K=${K:-2}
 CACHE=${CACHE:-/tmp/jzk-su}
 SHAPE=${SHAPE:-"--shape stacked-drg --challenges $K"}
 mkdir -p "$OUT"
-if [ -n "${JZK_CMD:-}" ]; then
-    read -ra JZK <<<"$JZK_CMD"
-elif [ -n "${BUNDLE:-}" ]; then
-    JZK=("$BUNDLE/run.sh" jzk.cli.Main)
-else
-    export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-    . "$ROOT/scripts/java-home.sh"
-    JZK=("$ROOT/jzk")
-fi
+. "$ROOT/scripts/jzk-launcher.sh"
+jzk_launcher
 rm -rf "$CACHE-new" "$CACHE-old"
 : >"$OUT/summary.txt"
 # run NAME CACHE EXTRA_JAVA_OPTS

@@ -40,7 +40,7 @@ public record MsmLayoutStats(int points, int c, int windows, int topWindowBits, 
             host.read(cursor, 0, counts, ids);
         }
         BucketSlices layout = BucketSlices.of(counts, n, SortedMsm.TARGET_SLICES);
-        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, SortedMsm.TARGET_REDUCE / windows)));
+        int parts = SortedMsm.parts(buckets, windows, SortedMsm.TARGET_REDUCE);
         int hottest = 0;
         for (int k : counts) {
             hottest = Math.max(hottest, k);

@@ -93,15 +93,8 @@ public final class ResidentBases implements AutoCloseable {
             throw new IllegalArgumentException(count + " points at " + at + " (from long " + from + " of "
                     + src.length + ") do not fit " + n + " resident points");
         }
-        int done = 0;
-        while (done < count) {
-            int p = at + done;
-            int seg = p / segmentPoints;
-            int within = p - seg * segmentPoints;
-            int m = Math.min(count - done, segmentPoints - within);
-            host.write(segments[seg], (long) within * 24 * d, src, from + done * longsPerPoint, m * longsPerPoint);
-            done += m;
-        }
+        pieces(at, count, (seg, within, done, m) -> host.write(segments[seg], (long) within * 24 * d, src,
+                from + done * longsPerPoint, m * longsPerPoint));
     }
 
     /** Points {@code [at, at + count)} copied back to the host in the layout of {@link #write} (tests, checks). */
@@ -111,16 +104,27 @@ public final class ResidentBases implements AutoCloseable {
             throw new IllegalArgumentException(count + " points at " + at + " are not within " + n);
         }
         long[] out = new long[Math.multiplyExact(count, longsPerPoint)];
+        pieces(at, count, (seg, within, done, m) -> host.read(segments[seg], (long) within * 24 * d, out,
+                done * longsPerPoint, m * longsPerPoint));
+        return out;
+    }
+
+    /** {@code m} points inside segment {@code seg} from its point {@code within}: the request's {@code done}-th on. */
+    private interface Piece {
+        void copy(int seg, int within, int done, int m);
+    }
+
+    /** Points {@code [at, at + count)} cut at the segment boundaries, in order. */
+    private void pieces(int at, int count, Piece piece) {
         int done = 0;
         while (done < count) {
             int p = at + done;
             int seg = p / segmentPoints;
             int within = p - seg * segmentPoints;
             int m = Math.min(count - done, segmentPoints - within);
-            host.read(segments[seg], (long) within * 24 * d, out, done * longsPerPoint, m * longsPerPoint);
+            piece.copy(seg, within, done, m);
             done += m;
         }
-        return out;
     }
 
     /** Bytes of device memory the bases take (without the MSM scratch). */

@@ -297,7 +297,7 @@ public final class SortedMsm {
         if (index != null && entries > 0) {
             host.launch(REMAP, grid((int) entries), LOCAL, entryBuf, index, (int) entries);
         }
-        int parts = Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
+        int parts = parts(buckets, windows, targetReduce);
         KernelHost.Buffer sums = scratch.get(MsmScratch.Role.SUMS, (long) slices * pInts);
         KernelHost.Buffer partials = scratch.get(MsmScratch.Role.PARTIALS, (long) windows * parts * pInts);
         t = mark(host, 4, t);
@@ -321,8 +321,8 @@ public final class SortedMsm {
         // a bucket cut into several slices: its slices summed as a tree (parallel), so the reduction below walks
         // one sum per bucket (plus infinities) instead of adding every slice in one work-item
         // (the device layout's slice count is a bound: rounds up to it, each round's extra work-items exit at once)
-        int most = hostLayout != null ? hostLayout.maxPerBucket() : slices;
         if (foldSlices) {
+            int most = hostLayout != null ? hostLayout.maxPerBucket() : slices;
             for (int stride = 1; stride < most; stride *= 2) {
                 host.launch(FOLD_SLICES, grid(slices), LOCAL, d, sums, bucketBuf, ids, slices, stride);
             }
@@ -374,17 +374,32 @@ public final class SortedMsm {
         int span = (1 << (c - 1)) / parts;
         long full = slices + (long) windows * (1 << (c - 1));
         for (int p = 0; p < parts; p++) {
-            int lo = p * span;
-            for (int k = 0; k < 2 * c; k++) {
-                int bit = k >> 1;
-                if ((k & 1) == 0 ? ((lo >>> bit) & 1) != 0 : (lo >>> (bit + 1)) != 0) {
-                    full += windows;
-                }
-            }
-            full += windows; // acc += lo·run (both reduction kernels, see SortedMsmKernels.reduceStraight)
+            // lo·run by double-and-add, then acc += lo·run (both reduction kernels)
+            full += (long) windows * (loRunAdditions(p * span, c) + 1);
         }
         full += (long) windows * (parts - 1) + (long) (windows - 1) * (c + 1);
         ops.fullAdds += full;
+    }
+
+    /** Parts per window of the bucket reduction: about {@code targetReduce / windows}, a power of two ≤ buckets. */
+    static int parts(int buckets, int windows, int targetReduce) {
+        return Math.min(buckets, Integer.highestOneBit(Math.max(1, targetReduce / windows)));
+    }
+
+    /**
+     * Additions of the reduction's double-and-add of lo·run for a part starting at bucket {@code lo}, as the kernels
+     * run it ({@link SortedMsmKernels#reduceParts}: steps k < 2c, an addition where bit k/2 of lo is set (even k)
+     * and a doubling while higher bits remain (odd k)).
+     */
+    static int loRunAdditions(int lo, int c) {
+        int adds = 0;
+        for (int k = 0; k < 2 * c; k++) {
+            int bit = k >> 1;
+            if ((k & 1) == 0 ? ((lo >>> bit) & 1) != 0 : (lo >>> (bit + 1)) != 0) {
+                adds++;
+            }
+        }
+        return adds;
     }
 
     /**
@@ -404,10 +419,7 @@ public final class SortedMsm {
                     int sl = bucketSlice[w * buckets + b + 1] - bucketSlice[w * buckets + b];
                     walk += 1 + (folded ? Math.min(sl, 1) : sl);
                 }
-                for (int bit = 0; (lo >>> bit) != 0; bit++) {
-                    walk += ((lo >>> bit) & 1) + ((lo >>> (bit + 1)) != 0 ? 1 : 0);
-                }
-                most = Math.max(most, walk);
+                most = Math.max(most, walk + loRunAdditions(lo, c));
             }
         }
         return most;
