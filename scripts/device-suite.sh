@@ -32,13 +32,13 @@ for step in "${STEPS[@]}"; do
             run kernels 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
         ntt-ab) # issue 11, NTT (session 5), same call: the PTX Fr products in the pairs form, Fr add/sub as carry
-                # chains and folded address offsets (all three off by default until measured), then the defaults;
+                # chains and folded address offsets (on by default since session 6's A/B), then all three off;
                 # NTT 2^20 checked against the CPU FrDomain, 2^24 between backends; frmul: Fr mul/s (frMulChain)
             NEW="-Djzk.jit.montPairs=true -Djzk.jit.modularSums=true -Djzk.jit.foldOffsets=true"
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 $NEW" \
                 run ntt-new 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 \
                 backends=cuda:0,opencl:1:0
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20" \
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.jit.montPairs=false -Djzk.jit.modularSums=false -Djzk.jit.foldOffsets=false" \
                 run ntt-old 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 frmul=1 reps=5 backends=cuda:0
             # 2^20 split as 7+7+6 (lgBlock 8) and 5+5+5+5 (lgBlock 6), passSmall with more groups per multiprocessor,
             # instead of 10+10 (pass: 2 groups of 512 per multiprocessor)
@@ -63,25 +63,26 @@ for step in "${STEPS[@]}"; do
             # the G1 2^20 resident bimodality: every repetition profiled, its phases printed
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgMsm=0 -Djzk.bench.msmPhases=true" \
                 run msm-phases 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20 reps=8 msmItems= backends=cuda:0 ;;
-        msm-ab) # issue 11 (session 5): the sorted MSM's device layout and slices longest first (off by default until
-                # measured), then the device layout alone, then main's defaults (host layout); same process image,
+        msm-ab) # issue 11 (session 5): the sorted MSM's device layout and slices longest first (on by default since
+                # session 6's A/B), then the device layout alone, then the host layout; same process image,
                 # PTX; then their phases (G1 2^20 and 2^24, every call profiled), then larger windows (c = 19 at 2^22,
                 # 20 at 2^24). Each run its own kernel cache key (the flags that change kernels are in the key).
             ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0"
             new="-Djzk.msm.deviceLayout=true -Djzk.msm.sliceOrder=true"
+            old="-Djzk.msm.deviceLayout=false -Djzk.msm.sliceOrder=false"
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $new" \
                 run msm-new 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
                 backends=cuda:0
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.msm.deviceLayout=true" \
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.msm.deviceLayout=true -Djzk.msm.sliceOrder=false" \
                 run msm-noorder 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 \
                 msmItems= backends=cuda:0
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $old" \
                 run msm-old 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
                 backends=cuda:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $new -Djzk.bench.msmPhases=true" \
                 run msm-new-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
                 backends=cuda:0
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.bench.msmPhases=true" \
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $old -Djzk.bench.msmPhases=true" \
                 run msm-old-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
                 backends=cuda:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $new -Djzk.bench.msmPhases=true -Djzk.msm.maxWindow=20" \
