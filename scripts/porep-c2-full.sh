@@ -39,8 +39,8 @@
 # variables = 3.9 GiB); on the host path (cpu, or -Djzk.prover.deviceAbc=false) also a/b/c (12 GiB) and the L
 # scalars, 19.8 GiB a partition, of which admission keeps at most min(W + L + G, budget / 19.8 GiB) = 4 at once with
 # the default workers (79.1 GiB; FullSizeAdmissionTest). The shape's R1CS (shared) and the setup's QAP scalars
-# (≈ 20 GiB, setup only) are heap too. Measured on the H200: peak RSS 62.6 GiB for setup plus one 10-partition proof
-# in one process (bench-results/h200-s4-2026-12-01). Off the heap stays small: the key's
+# (≈ 20 GiB, setup only) are heap too. Measured on the H200: peak RSS 59.9–67.7 GiB for setup plus three 10-partition
+# proofs in one process (bench-results/h200-s6-2026-12-01). Off the heap stays small: the key's
 # large sections are never on the host (streamed from the mapped file into device memory chunk by chunk, 2^20
 # points at a time, each chunk's mapped pages released after use), pinned staging and kernel buffers are a few GiB.
 # 100 GiB of heap leaves ≈ 25 GiB of the 125 for that and the OS; peak RSS is reported. Disk: the compressed key is
