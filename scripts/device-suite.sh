@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, serve). `serve` measures jzk serve
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, window-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -93,6 +93,16 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.bench.msmPhases=true -Djzk.jit.kernelBudget=10000" \
                 run msm-unrolled-phases 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,24 reps=3 msmItems= \
                 backends=cuda:0 ;;
+        window-ab) # issue 11 (session 6): the window cost model with the reduction priced at k = 6 bucket additions and
+                   # windows up to 20 bits (k = 6 keeps c = 16 at 2^20 and 2^22, picks 19 at 2^24 and 20 at 2^25),
+                   # against the defaults (k = 2, cap 16: c = 16 from 2^18 up); G1 2^20 … 2^25 and G2 2^22, phases
+            ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.msm.maxWindow=20 -Djzk.msm.reduceWeight=6" \
+                run window-k6 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24,25 msm2=22 reps=5 \
+                msmItems= backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
+                run window-default 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24,25 msm2=22 reps=5 \
+                msmItems= backends=cuda:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

@@ -94,6 +94,8 @@ public final class SortedMsm {
     static final boolean SLICE_ORDER = RuntimeConfig.get().msmSliceOrder();
     /** Largest window {@link #chooseC} may pick ({@code jzk.msm.maxWindow}), clamped to 2 … 24. */
     static final int MAX_WINDOW = Math.max(2, Math.min(24, RuntimeConfig.get().msmMaxWindow()));
+    /** {@link #chooseC}'s price of one bucket of the reduction in accumulation steps ({@code jzk.msm.reduceWeight}), 1 … 64. */
+    static final int REDUCE_WEIGHT = Math.max(1, Math.min(64, RuntimeConfig.get().msmReduceWeight()));
 
     /**
      * When set, the calls wait for the device after each phase and record the phase times (ns) in
@@ -133,21 +135,24 @@ public final class SortedMsm {
     /** When positive, the window every segment uses instead of {@link #chooseC} (checks of large windows). */
     static volatile int windowOverride;
 
-    /** {@link #chooseC(int, int)} up to {@link #MAX_WINDOW}. */
+    /** {@link #chooseC(int, int, int)} up to {@link #MAX_WINDOW} with {@link #REDUCE_WEIGHT}. */
     public static int chooseC(int n) {
-        return chooseC(n, MAX_WINDOW);
+        return chooseC(n, MAX_WINDOW, REDUCE_WEIGHT);
     }
 
     /**
-     * The c in 2 … maxC with the least W·(n + 2^c) (accumulation plus bucket reduction). Above 16 the bucket
-     * tables grow to W·2^(c−1) ids (c = 20: 13·2^19, with one XYZZ slice sum each), which only the device layout
-     * handles without a large host round trip.
+     * The c in 2 … maxC with the least W·(n + k·2^(c−1)), W = ⌈256/c⌉: W·n bucket entries to accumulate and
+     * W·2^(c−1) buckets to reduce, each priced at k accumulation steps (k = 2 is the textbook W·(n + 2^c)). Above 16
+     * the bucket tables grow to W·2^(c−1) ids (c = 20: 13·2^19, with one XYZZ slice sum each), which only the device
+     * layout handles without a large host round trip. Measured on the H200 (session 6, G1, device layout): ≈ 0.9 ns
+     * an entry in the slice sums at every c, and 3.6–7.8 ns a bucket id in the reduction (c = 20 … 16), so k ≈ 4–9;
+     * G2: ≈ 3 ns an entry, 23–27 ns a bucket id, k ≈ 8–9 (bench-results/h200-s6-2026-12-01).
      */
-    public static int chooseC(int n, int maxC) {
+    public static int chooseC(int n, int maxC, int k) {
         int best = 2;
         long bestCost = Long.MAX_VALUE;
         for (int c = 2; c <= maxC; c++) {
-            long cost = (long) ((256 + c - 1) / c) * (n + (1L << c));
+            long cost = (long) ((256 + c - 1) / c) * (n + ((long) k << (c - 1)));
             if (cost < bestCost) {
                 best = c;
                 bestCost = cost;

@@ -43,6 +43,8 @@ import java.util.function.UnaryOperator;
  * @param msmMaxWindow        largest window (bits) the sorted path may choose ({@code jzk.msm.maxWindow}, 16)
  * @param msmSliceOrder       the straight slice sums take the slices longest first (device layout only)
  *                            ({@code jzk.msm.sliceOrder}, default true: with the device layout G1 2^20 27.5 → 21.8 ms, H200)
+ * @param msmReduceWeight     the window cost model's price of one bucket in the reduction, in bucket additions
+ *                            ({@code jzk.msm.reduceWeight}, 2: W·(n + 2^c)); see {@code SortedMsm.chooseC}
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
@@ -68,7 +70,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int msmWorkItems, int nttLgBlock,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
-                            boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder) {
+                            boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
+                            int msmReduceWeight) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -128,7 +131,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.jit.foldOffsets", true),
                 r.flag("jzk.msm.deviceLayout", true),
                 r.integer("jzk.msm.maxWindow", 16),
-                r.flag("jzk.msm.sliceOrder", true));
+                r.flag("jzk.msm.sliceOrder", true),
+                r.integer("jzk.msm.reduceWeight", 2));
     }
 
     /**
@@ -177,7 +181,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
-                jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder);
+                jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
+                msmReduceWeight);
     }
 
     /**
