@@ -29,7 +29,7 @@ import jzk.tornado.bls.kernels.Xyzz;
 
 /**
  * Benchmark harness for the BLS12-381 kernels, runnable without Maven ({@code java -cp … jzk.bench.kernels.BlsBench
- * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 reps=5 backends=all}; {@code msm1mix=20,24 msm2mix=22 zeros=0.47
+ * ntt=16,20,24 msm1=16,20,24 msm2=16,22 frmul=1 fpmul=1 reps=5 backends=all}; {@code msm1mix=20,24 msm2mix=22 zeros=0.47
  * ones=0.43} adds plain-vs-split rows over a witness-like scalar mix, see {@link #benchMixMsm}; the default shares
  * are those of the aux values of a SHA-256-leaf PoRep partition, {@code PorepShape(2, 20, SHA256)}). Prints one
  * Markdown table: op × size ×
@@ -175,13 +175,16 @@ public final class BlsBench {
                 }
             }
         }
-        if (opt.containsKey("frmul")) {
-            // frmul=1: 2^20 threads on a GPU, 2^10 elsewhere; frmulSizes=LG,… the thread counts asked for
+        for (String field : List.of("frmul", "fpmul")) {
+            // frmul=1 / fpmul=1: 2^20 threads on a GPU, 2^10 elsewhere; frmulSizes=LG,… the thread counts asked for
+            if (!opt.containsKey(field)) {
+                continue;
+            }
             List<Integer> frSizes = sizes(opt.get("frmulSizes"));
             for (KernelHost h : hosts) {
                 boolean gpu = isGpu(h);
                 for (int lg : frSizes.isEmpty() ? List.of(gpu ? 20 : 10) : frSizes) {
-                    rows.add(benchFrMul(h, lg, gpu ? 1000 : 10));
+                    rows.add(benchMulChain(h, lg, gpu ? 1000 : 10, field.equals("fpmul")));
                 }
             }
         }
@@ -375,20 +378,33 @@ public final class BlsBench {
         return out;
     }
 
-    private static Row benchFrMul(KernelHost h, int lg, int iterations) {
+    /**
+     * Multiplication throughput of the probe kernel {@code frMulChain} (fp false) or {@code fpMulChain} (fp true) on
+     * 2^lg threads. The inputs are random limbs below 2^254 (Fr: 8 limbs; Fp: 12 limbs, the top four zero), reduced
+     * in both fields.
+     */
+    private static Row benchMulChain(KernelHost h, int lg, int iterations, boolean fp) {
         int n = 1 << lg;
         long[] x = randomFr(lg, new SplittableRandom(5));
         int[] x32 = Layout.split(x);
+        if (fp) {
+            int[] wide = new int[n * 12];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(x32, i * 8, wide, i * 12, 8);
+            }
+            x32 = wide;
+        }
         try (KernelHost.Buffer b = h.allocate(x32.length)) {
             h.write(b, 0, x32, x32.length);
-            java.lang.reflect.Method k = Kernels.of(FieldKernels::frMulChain);
+            java.lang.reflect.Method k = fp ? Kernels.of(FieldKernels::fpMulChain) : Kernels.of(FieldKernels::frMulChain);
             double ms = median(3, () -> {
                 h.launch(k, n, 64, b, iterations, n);
                 h.finish();
             });
             double perSecond = 2.0 * n * iterations / (ms / 1e3);
-            return new Row("Fr mul/s", lg, h.name(), ms, Double.NaN,
-                    String.format("%.3g Fr mul/s (%d threads × %d)", perSecond, n, 2 * iterations));
+            String op = fp ? "Fp mul/s" : "Fr mul/s";
+            return new Row(op, lg, h.name(), ms, Double.NaN,
+                    String.format("%.3g %s (%d threads × %d)", perSecond, op, n, 2 * iterations));
         }
     }
 

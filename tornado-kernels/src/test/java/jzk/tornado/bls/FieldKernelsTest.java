@@ -134,6 +134,43 @@ class FieldKernelsTest {
         }
     }
 
+    /**
+     * The throughput probes frMulChain and fpMulChain: y = x², then x ← x·y, y ← y·x three times, against the same
+     * recurrence in BigInteger (Montgomery form is kept by the product, so the limbs must be the oracle's x in it).
+     */
+    @Test
+    void mulChainProbes() {
+        for (int f : new int[] {Mont32.FR, Mont32.FP}) {
+            BigInteger m = Oracle.modulus(f);
+            int w = Oracle.limbs(f);
+            List<BigInteger> xs = operands(m, 9);
+            int n = xs.size();
+            int[] data = new int[n * w];
+            for (int k = 0; k < n; k++) {
+                Oracle.putMont(f, xs.get(k), data, k * w);
+            }
+            KernelHost.Buffer b = host.allocate(data.length);
+            host.write(b, 0, data, data.length);
+            Method kernel = f == Mont32.FR ? Kernels.of(FieldKernels::frMulChain) : Kernels.of(FieldKernels::fpMulChain);
+            host.launch(kernel, (n + 15) / 16 * 16, 16, b, 3, n);
+            int[] r = new int[data.length];
+            host.read(b, 0, r, r.length);
+            for (int k = 0; k < n; k++) {
+                BigInteger x = xs.get(k);
+                BigInteger y = x.multiply(x).mod(m);
+                for (int it = 0; it < 3; it++) {
+                    x = x.multiply(y).mod(m);
+                    y = y.multiply(x).mod(m);
+                }
+                int[] expect = new int[w];
+                Oracle.putMont(f, x, expect, 0);
+                for (int i = 0; i < w; i++) {
+                    assertEquals(expect[i], r[k * w + i], kernel.getName() + " x=" + xs.get(k) + " limb " + i);
+                }
+            }
+        }
+    }
+
     @Test
     void fpMulAddSub() {
         checkBinary(Mont32.FP, Kernels.of(FieldKernels::mul), BigInteger::multiply);

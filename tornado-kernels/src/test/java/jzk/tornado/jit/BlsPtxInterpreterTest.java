@@ -100,6 +100,7 @@ class BlsPtxInterpreterTest {
         compare("pointAdd", null, 1, elements(ITEMS * 4), elements(ITEMS * 4), ITEMS);
         compare("pointAdd", null, 2, elements(ITEMS * 8), elements(ITEMS * 8), ITEMS);
         compare("fp2Mul", null, elements(ITEMS * 2), elements(ITEMS * 2), elements(ITEMS * 2), ITEMS);
+        compare("fpMulChain", null, elements(ITEMS), 2, ITEMS);
     }
 
     /**

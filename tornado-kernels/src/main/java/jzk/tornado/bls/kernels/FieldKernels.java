@@ -127,4 +127,27 @@ public final class FieldKernels {
             }
         }
     }
+
+    /**
+     * The same probe for Fp ({@link MontFp#mul}, 12 limbs, the MSM's point arithmetic): y = x², then
+     * {@code iterations} rounds of x ← x·y, y ← y·x; {@code 2·n·iterations} (+ n) Fp multiplications. x (12·n ints,
+     * Montgomery form, reduced) is replaced by the final x.
+     */
+    public static void fpMulChain(KernelContext ctx, int[] x, int iterations, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            int[] v = new int[24];
+            for (int k = 0; k < 12; k++) {
+                v[k] = x[i * 12 + k];
+            }
+            MontFp.mul(v, 12, v, 0, v, 0);
+            for (int it = 0; it < iterations; it++) {
+                MontFp.mul(v, 0, v, 0, v, 12);
+                MontFp.mul(v, 12, v, 12, v, 0);
+            }
+            for (int k = 0; k < 12; k++) {
+                x[i * 12 + k] = v[k];
+            }
+        }
+    }
 }
