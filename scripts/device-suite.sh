@@ -98,6 +98,10 @@ for step in "${STEPS[@]}"; do
                # kernel cache key (jzk.jit.optInProducts is in it). Then the phases of both (slice sums against
                # the bucket reduction, G1 2^24 and G2 2^22): ptxas sm_90 gives sumSlicesG1 160 registers with the
                # flag (126 without), sumSlicesG2 255 with 872 bytes of spill stores (250, none, without).
+            # first the check: the sorted MSM with the flag against field-arith's CPU Pippenger (agrees column "yes")
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=18 -Djzk.jit.optInProducts=true" \
+                run fp-check 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=16,18 msm2=16 reps=1 msmItems= \
+                backends=cuda:0
             ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0"
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=true" \
                 run fp-on 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 reps=5 msmItems= \
@@ -109,7 +113,13 @@ for step in "${STEPS[@]}"; do
                 JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=$f -Djzk.bench.msmPhases=true" \
                     run fp-$f-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=24 msm2=22 reps=3 \
                     msmItems= backends=cuda:0
-            done ;;
+            done
+            # G1 2^24 with the flag and every kernel capped at 128 registers (sumSlicesG1: 160 -> 128, 116 bytes of
+            # spill stores; 16 resident warps per multiprocessor instead of 12): read its slice-sum phase only (the
+            # reduction spills more under the cap)
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=true -Djzk.jit.maxnreg=128 -Djzk.bench.msmPhases=true" \
+                run fp-true-cap128-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=24 reps=3 msmItems= \
+                backends=cuda:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

@@ -24,6 +24,12 @@ import jzk.tornado.api.MontgomeryProduct;
  * instructions, above the default budget), and where the caller's arrays are scalar-replaced
  * ({@link XyzzStraight}, {@link jzk.tornado.api.JitLimits}) the operands and the result stay in registers.
  *
+ * <p>Opt-in carry chains: {@link #mul}, {@link #add} and {@link #sub} are marked {@link MontgomeryProduct} /
+ * {@link ModularSum} with {@code optIn = true}, so that with {@code -Djzk.jit.optInProducts=true} (off by default
+ * until an H200 A/B) the PTX writer replaces each call by the JIT's straight-line carry chains (the product in the
+ * pairs form, tornado-kernels/JIT.md) and the loop above is not used on CUDA; the jvm device and OpenCL C always
+ * run these bodies, which are the reference (BlsPtxInterpreterTest, MontMulPtxTest compare the two).
+ *
  * <p>Written by hand, not by field-arith's {@code MontgomeryGenerator} (issue 15 asked which): that generator
  * emits straight-line CPU code on 64-bit limbs ({@code Math.multiplyHigh}, the no-carry CIOS variant for 6 and 4
  * limbs), while this is 12 limbs of 32 bits (the GPU's native multiply-add), a loop on rotated locals rather
