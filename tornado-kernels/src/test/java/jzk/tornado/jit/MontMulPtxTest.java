@@ -352,35 +352,6 @@ class MontMulPtxTest {
         assertArrayEquals(wantChain, a, "(a − b)²·R⁻¹ + a, each step in place");
     }
 
-    /**
-     * MontFp's annotations name p (the limbs of BigInteger p, and MontFp's own constants) and −p⁻¹ mod 2^32, are
-     * all opt-in, and meet the emitters' constraints.
-     */
-    @Test
-    void fpAnnotationsNameP() throws Exception {
-        int[] limbs = new int[12];
-        long[] own = {MontFp.P0, MontFp.P1, MontFp.P2, MontFp.P3, MontFp.P4, MontFp.P5, MontFp.P6, MontFp.P7,
-            MontFp.P8, MontFp.P9, MontFp.P10, MontFp.P11};
-        for (int k = 0; k < 12; k++) {
-            limbs[k] = P.shiftRight(32 * k).intValue();
-            org.junit.jupiter.api.Assertions.assertEquals(own[k], limbs[k] & 0xFFFFFFFFL, "limb " + k);
-        }
-        Method mul = MontFp.class.getMethod("mul", int[].class, int.class, int[].class, int.class, int[].class,
-                int.class);
-        MontgomeryProduct mp = mul.getAnnotation(MontgomeryProduct.class);
-        assertArrayEquals(limbs, mp.modulus());
-        org.junit.jupiter.api.Assertions.assertEquals(BigInteger.ONE.shiftLeft(32).subtract(P.modInverse(
-                BigInteger.ONE.shiftLeft(32))).intValue(), mp.negInv(), "−p⁻¹ mod 2^32");
-        assertTrue(mp.optIn() && MontMulPtx.supported(mp.modulus(), mp.negInv()));
-        for (String name : List.of("add", "sub")) {
-            jzk.tornado.api.ModularSum ms = MontFp.class.getMethod(name, int[].class, int.class, int[].class,
-                    int.class, int[].class, int.class).getAnnotation(jzk.tornado.api.ModularSum.class);
-            assertArrayEquals(limbs, ms.modulus(), name);
-            assertTrue(ms.optIn() && ms.subtract() == name.equals("sub") && ModularSumPtx.supported(ms.modulus()),
-                    name);
-        }
-    }
-
     /** The products' PTX assembles for the H100/H200 (skipped without ptxas on the PATH). */
     @Test
     void ptxasAssemblesTheProducts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
