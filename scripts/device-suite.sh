@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, window-ab, serve). `serve` measures jzk serve
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, window-ab, fp-ab,
+# serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -103,6 +104,33 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
                 run window-default 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24,25 msm2=22 reps=5 \
                 msmItems= backends=cuda:0 ;;
+        fp-ab) # issue 11 (session 6): the MSM's Fp product, addition and subtraction (MontFp, opt-in) as the JIT's
+               # pairs-form carry chains, then off (the Java bodies, the default); same call, PTX; each run its own
+               # kernel cache key (jzk.jit.optInProducts is in it). Then the phases of both (slice sums against
+               # the bucket reduction, G1 2^24 and G2 2^22): ptxas sm_90 gives sumSlicesG1 160 registers with the
+               # flag (126 without), sumSlicesG2 255 with 872 bytes of spill stores (250, none, without).
+            # first the check: the sorted MSM with the flag against field-arith's CPU Pippenger (agrees column "yes")
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=18 -Djzk.jit.optInProducts=true" \
+                run fp-check 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=16,18 msm2=16 reps=1 msmItems= \
+                backends=cuda:0
+            ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=true" \
+                run fp-on 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 fpmul=1 reps=5 \
+                msmItems= backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=false" \
+                run fp-off 240 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=20,22,24 msm2=22 fpmul=1 reps=5 \
+                msmItems= backends=cuda:0
+            for f in true false; do
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=$f -Djzk.bench.msmPhases=true" \
+                    run fp-$f-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=24 msm2=22 reps=3 \
+                    msmItems= backends=cuda:0
+            done
+            # G1 2^24 with the flag and every kernel capped at 128 registers (sumSlicesG1: 160 -> 128, 116 bytes of
+            # spill stores; 16 resident warps per multiprocessor instead of 12): read its slice-sum phase only (the
+            # reduction spills more under the cap)
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=true -Djzk.jit.maxnreg=128 -Djzk.bench.msmPhases=true" \
+                run fp-true-cap128-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=24 reps=3 msmItems= \
+                backends=cuda:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

@@ -15,6 +15,8 @@ import java.lang.annotation.Target;
  *
  * <p>Constraints the JIT checks (else it inlines the body as usual): at least 2 limbs, the top limb nonzero and
  * {@code m < 2^(32n − 1)}, so that {@code a + b < 2m} fits n limbs.
+ *
+ * <p>{@link #optIn()}: as {@link MontgomeryProduct#optIn()}, replaced only when {@code jzk.jit.optInProducts} is on.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
@@ -24,4 +26,7 @@ public @interface ModularSum {
 
     /** Whether the method computes {@code a − b} rather than {@code a + b}. */
     boolean subtract() default false;
+
+    /** Whether the JIT replaces the calls only when {@code jzk.jit.optInProducts} is on (else always). */
+    boolean optIn() default false;
 }

@@ -15,6 +15,9 @@ import java.lang.annotation.Target;
  *
  * <p>Constraints the JIT checks (else it inlines the body as usual): m odd, its top limb nonzero and
  * {@code m < 2^(32n − 1)} (so the CIOS accumulator fits n + 1 limbs), {@code negInv·m ≡ −1 (mod 2^32)}.
+ *
+ * <p>With {@link #optIn()} the JIT replaces the calls only when {@code -Djzk.jit.optInProducts=true}: for a product
+ * whose replacement has not yet been measured a win, so that it can be compared with the body in one build.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
@@ -24,4 +27,7 @@ public @interface MontgomeryProduct {
 
     /** {@code −m⁻¹ mod 2^32}. */
     int negInv();
+
+    /** Whether the JIT replaces the calls only when {@code jzk.jit.optInProducts} is on (else always). */
+    boolean optIn() default false;
 }

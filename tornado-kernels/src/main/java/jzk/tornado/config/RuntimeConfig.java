@@ -61,6 +61,9 @@ import java.util.function.UnaryOperator;
  *                            PTX {@code add.cc}/{@code sub.cc} chains ({@code jzk.jit.modularSums}, default true: measured with the other two, NTT 2^24 8.65 → 7.39 ms)
  * @param jitFoldOffsets      PTX accesses at an index {@code x + c} use {@code [base + 4x + 4c]}, the constant as an
  *                            immediate offset ({@code jzk.jit.foldOffsets}, default true)
+ * @param jitOptInProducts    with carry chains, the methods whose {@code @MontgomeryProduct}/{@code @ModularSum} says
+ *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
+ *                            ({@code jzk.jit.optInProducts}, default false until an H200 A/B: the Java body)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -71,7 +74,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
-                            int msmReduceWeight) {
+                            int msmReduceWeight, boolean jitOptInProducts) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -132,7 +135,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.msm.deviceLayout", true),
                 r.integer("jzk.msm.maxWindow", 16),
                 r.flag("jzk.msm.sliceOrder", true),
-                r.integer("jzk.msm.reduceWeight", 2));
+                r.integer("jzk.msm.reduceWeight", 2),
+                r.flag("jzk.jit.optInProducts", false));
     }
 
     /**
@@ -182,7 +186,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight);
+                msmReduceWeight, jitOptInProducts);
     }
 
     /**

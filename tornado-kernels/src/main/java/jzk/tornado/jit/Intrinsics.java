@@ -397,8 +397,8 @@ final class Intrinsics {
         if (mp == null && model != null && in.mt.kernel.modularSums) {
             mp = modularSum(model);
         }
-        if (mp == null || !(mp.op() == Ir.ModOp.MUL ? MontMulPtx.supported(mp.modulus(), mp.negInv())
-                : ModularSumPtx.supported(mp.modulus()))) {
+        if (mp == null || mp.optIn() && !in.mt.kernel.optIn || !(mp.op() == Ir.ModOp.MUL
+                ? MontMulPtx.supported(mp.modulus(), mp.negInv()) : ModularSumPtx.supported(mp.modulus()))) {
             return false;
         }
         int n = mp.modulus().length;
@@ -431,7 +431,7 @@ final class Intrinsics {
     }
 
     /** The values of a {@link jzk.tornado.api.MontgomeryProduct} or {@link jzk.tornado.api.ModularSum} annotation. */
-    private record Montgomery(int[] modulus, int negInv, Ir.ModOp op) {
+    private record Montgomery(int[] modulus, int negInv, Ir.ModOp op, boolean optIn) {
     }
 
     /** The {@link jzk.tornado.api.ModularSum} annotation of {@code m} as read from its class file, or null. */
@@ -444,16 +444,19 @@ final class Intrinsics {
                 }
                 int[] modulus = null;
                 boolean subtract = false;
+                boolean optIn = false;
                 for (AnnotationElement e : an.elements()) {
                     switch (e.name().stringValue()) {
                         case "modulus" -> modulus = ((AnnotationValue.OfArray) e.value()).values().stream()
                                 .mapToInt(v -> ((AnnotationValue.OfInt) v).intValue()).toArray();
                         case "subtract" -> subtract = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
+                        case "optIn" -> optIn = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
                         default -> {
                         }
                     }
                 }
-                return modulus == null ? null : new Montgomery(modulus, 0, subtract ? Ir.ModOp.SUB : Ir.ModOp.ADD);
+                return modulus == null ? null : new Montgomery(modulus, 0, subtract ? Ir.ModOp.SUB : Ir.ModOp.ADD,
+                        optIn);
             }
         }
         return null;
@@ -472,16 +475,19 @@ final class Intrinsics {
                 }
                 int[] modulus = null;
                 Integer negInv = null;
+                boolean optIn = false;
                 for (AnnotationElement e : an.elements()) {
                     switch (e.name().stringValue()) {
                         case "modulus" -> modulus = ((AnnotationValue.OfArray) e.value()).values().stream()
                                 .mapToInt(v -> ((AnnotationValue.OfInt) v).intValue()).toArray();
                         case "negInv" -> negInv = ((AnnotationValue.OfInt) e.value()).intValue();
+                        case "optIn" -> optIn = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
                         default -> {
                         }
                     }
                 }
-                return modulus == null || negInv == null ? null : new Montgomery(modulus, negInv, Ir.ModOp.MUL);
+                return modulus == null || negInv == null ? null : new Montgomery(modulus, negInv, Ir.ModOp.MUL,
+                        optIn);
             }
         }
         return null;

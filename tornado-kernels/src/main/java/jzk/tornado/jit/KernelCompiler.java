@@ -82,8 +82,17 @@ public final class KernelCompiler {
      * {@link jzk.tornado.api.ModularSum} calls whole (carry chains) given.
      */
     static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums) {
+        return translate(kernel, target, montPairs, modularSums, MontMulPtx.OPT_IN);
+    }
+
+    /**
+     * As {@link #translate(Method, Target, boolean, boolean)} with whether the products and sums marked
+     * {@code optIn} become carry chains given ({@code jzk.jit.optInProducts}).
+     */
+    static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums,
+                                    boolean optIn) {
         boolean ptx = target.kind() == TargetKind.PTX && MontMulPtx.ENABLED;
-        Ir.Function fn = KernelReader.read(kernel, ptx, ptx && modularSums);
+        Ir.Function fn = KernelReader.read(kernel, ptx, ptx && modularSums, ptx && optIn);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
         int budget = limits == null || limits.unrollBudget() < 0 ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();

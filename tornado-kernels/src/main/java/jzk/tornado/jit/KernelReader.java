@@ -38,11 +38,14 @@ final class KernelReader {
     final boolean montMul;
     /** With {@link #montMul}: whether calls of {@link jzk.tornado.api.ModularSum} methods become one too. */
     final boolean modularSums;
+    /** With {@link #montMul}: whether the methods whose annotation says {@code optIn} are kept whole too. */
+    final boolean optIn;
 
-    private KernelReader(String name, boolean montMul, boolean modularSums) {
+    private KernelReader(String name, boolean montMul, boolean modularSums, boolean optIn) {
         this.fn = new Ir.Function(name);
         this.montMul = montMul;
         this.modularSums = modularSums;
+        this.optIn = optIn;
     }
 
     /** The IR of {@code kernel}, all callees inlined. */
@@ -61,7 +64,15 @@ final class KernelReader {
 
     /** As {@link #read(Method, boolean)}, with {@link jzk.tornado.api.ModularSum} calls kept whole too when asked. */
     static Ir.Function read(Method kernel, boolean montMul, boolean modularSums) {
-        KernelReader r = new KernelReader("jzk_" + kernel.getName(), montMul, modularSums);
+        return read(kernel, montMul, modularSums, false);
+    }
+
+    /**
+     * As {@link #read(Method, boolean, boolean)}; {@code optIn}: the products and sums marked {@code optIn} are
+     * kept whole as well (else their bodies are inlined).
+     */
+    static Ir.Function read(Method kernel, boolean montMul, boolean modularSums, boolean optIn) {
+        KernelReader r = new KernelReader("jzk_" + kernel.getName(), montMul, modularSums, optIn);
         r.readKernel(kernel);
         return r.fn;
     }

@@ -60,6 +60,11 @@ final class MontMulPtx {
     static final boolean ENABLED = jzk.tornado.config.RuntimeConfig.get().jitCarryChains();
     /** {@code -Djzk.jit.montPairs=false}: the rows form (see the class comment), for comparisons. */
     static final boolean PAIRS = jzk.tornado.config.RuntimeConfig.get().jitMontPairs();
+    /**
+     * {@code -Djzk.jit.optInProducts=true}: the products and sums whose annotation says {@code optIn} are replaced
+     * too (else their Java body is inlined).
+     */
+    static final boolean OPT_IN = jzk.tornado.config.RuntimeConfig.get().jitOptInProducts();
 
     /** Where the instructions go and where temporaries come from (the {@link PtxWriter}'s). */
     interface Sink {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.Random;
 import jzk.tornado.bls.kernels.FieldKernels;
+import jzk.tornado.bls.kernels.MontFp;
 import jzk.tornado.conformance.ConformanceCases;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.Test;
  * resident Fp arithmetic is otherwise only executed on a GPU. Covers the mixed addition, its doubling and
  * infinity branches (base equal to / the negation of the bucket), the XYZZ addition and Fp2 products. Inputs
  * are reduced field elements (top limb below p's), not curve points: the formulas' arithmetic does not care.
+ * The formula tests and the straight-line slice sums of the sorted MSM run twice: with {@link MontFp}'s opt-in
+ * carry chains ({@code jzk.jit.optInProducts}) and without (the Java bodies inlined).
  */
 class BlsPtxInterpreterTest {
     private static final int ITEMS = 4;
@@ -41,6 +44,7 @@ class BlsPtxInterpreterTest {
 
     private static Method kernel(String name) {
         Class<?> owner = name.equals("accumulate") ? jzk.tornado.bls.kernels.MsmKernels.class
+                : name.startsWith("sumSlicesG") ? jzk.tornado.bls.kernels.SortedMsmKernels.class
                 : name.equals("countNotBelowR") ? jzk.tornado.bls.kernels.ScalarKernels.class : FieldKernels.class;
         for (Method m : owner.getMethods()) {
             if (m.getName().equals(name)) {
@@ -50,8 +54,12 @@ class BlsPtxInterpreterTest {
         throw new IllegalArgumentException(name);
     }
 
-    /** Runs kernel {@code name} as Java and as interpreted PTX, asserts equal arrays, returns the Java run's. */
-    private static Object[] compare(String name, Object... args) throws Exception {
+    /**
+     * Runs kernel {@code name} as Java and as interpreted PTX, asserts equal arrays, returns the Java run's; the
+     * PTX translated with the opt-in products and sums ({@link MontFp}) replaced by carry chains when
+     * {@code optIn}, else inlined.
+     */
+    private static Object[] compare(String name, boolean optIn, Object... args) throws Exception {
         Method m = kernel(name);
         Object[] jvm = args.clone();
         Object[] dev = args.clone();
@@ -62,7 +70,8 @@ class BlsPtxInterpreterTest {
             }
         }
         ConformanceCases.runOnJvm(m, ITEMS, ITEMS, jvm);
-        CompiledKernel k = KernelCompiler.compile(m, Target.ptx(90));
+        CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), MontMulPtx.PAIRS, ModularSumPtx.ENABLED, optIn);
+        assertTrue(k.source().contains("madc.hi.cc.u32") == optIn, name + ": Fp products replaced exactly with the opt-in");
         new PtxInterpreter(k.source()).run(k, ITEMS, ITEMS, dev);
         for (int i = 0; i < args.length; i++) {
             if (jvm[i] instanceof int[] x) {
@@ -72,8 +81,9 @@ class BlsPtxInterpreterTest {
         return jvm;
     }
 
-    @Test
-    void mixedAdditionAllBranches() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void mixedAdditionAllBranches(boolean optIn) throws Exception {
         for (int d = 1; d <= 2; d++) {
             int s = 12 * d;
             int[] p = elements(ITEMS * 4 * d);
@@ -86,8 +96,8 @@ class BlsPtxInterpreterTest {
                 java.util.Arrays.fill(p, item * 4 * s + c * s, item * 4 * s + (c + 1) * s, 0);
                 System.arraycopy(MONT_ONE, 0, p, item * 4 * s + c * s, 12);
             }
-            int[] doubled = (int[]) compare("pointAddAffine", null, d, p, a, 0, ITEMS)[2];
-            int[] cancelled = (int[]) compare("pointAddAffine", null, d, p, a, 1, ITEMS)[2];
+            int[] doubled = (int[]) compare("pointAddAffine", optIn, null, d, p, a, 0, ITEMS)[2];
+            int[] cancelled = (int[]) compare("pointAddAffine", optIn, null, d, p, a, 1, ITEMS)[2];
             int[] zz = java.util.Arrays.copyOfRange(doubled, item * 4 * s + 2 * s, item * 4 * s + 3 * s);
             assertTrue(java.util.Arrays.stream(zz).anyMatch(v -> v != 0), "doubling gives a finite point");
             assertTrue(java.util.Arrays.stream(cancelled, item * 4 * s, (item + 1) * 4 * s).allMatch(v -> v == 0),
@@ -95,12 +105,13 @@ class BlsPtxInterpreterTest {
         }
     }
 
-    @Test
-    void xyzzAdditionAndFp2Products() throws Exception {
-        compare("pointAdd", null, 1, elements(ITEMS * 4), elements(ITEMS * 4), ITEMS);
-        compare("pointAdd", null, 2, elements(ITEMS * 8), elements(ITEMS * 8), ITEMS);
-        compare("fp2Mul", null, elements(ITEMS * 2), elements(ITEMS * 2), elements(ITEMS * 2), ITEMS);
-        compare("fpMulChain", null, elements(ITEMS), 2, ITEMS);
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void xyzzAdditionAndFp2Products(boolean optIn) throws Exception {
+        compare("pointAdd", optIn, null, 1, elements(ITEMS * 4), elements(ITEMS * 4), ITEMS);
+        compare("pointAdd", optIn, null, 2, elements(ITEMS * 8), elements(ITEMS * 8), ITEMS);
+        compare("fp2Mul", optIn, null, elements(ITEMS * 2), elements(ITEMS * 2), elements(ITEMS * 2), ITEMS);
+        compare("fpMulChain", optIn, null, elements(ITEMS), 2, ITEMS);
     }
 
     /**
@@ -144,7 +155,7 @@ class BlsPtxInterpreterTest {
             for (int i = 1; i < values.length; i++) {
                 want += values[i].compareTo(r) >= 0 ? 1 : 0;
             }
-            int[] bad = (int[]) compare("countNotBelowR", null, scalars, 1, ITEMS, new int[1])[4];
+            int[] bad = (int[]) compare("countNotBelowR", false, null, scalars, 1, ITEMS, new int[1])[4];
             org.junit.jupiter.api.Assertions.assertEquals(want, bad[0], "scalars ≥ r among items 1..4");
         }
     }
@@ -153,8 +164,9 @@ class BlsPtxInterpreterTest {
      * The bucket accumulation kernel itself (one register file reused by all of a work-item's additions): 4
      * work-items (windows 0..3 of c = 2, so buckets collide and additions land on finite buckets), 6 points.
      */
-    @Test
-    void msmAccumulateMatchesJava() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void msmAccumulateMatchesJava(boolean optIn) throws Exception {
         for (int d = 1; d <= 2; d++) {
             int n = 6;
             // one scalar more than points: the kernel reads scalars [from, from + n) with from = 1
@@ -163,9 +175,31 @@ class BlsPtxInterpreterTest {
                 scalars[i] = i % 8 == 7 ? rnd.nextInt() >>> 2 : rnd.nextInt();
             }
             int[] buckets = new int[ITEMS * 2 * 48 * d];
-            int[] out = (int[]) compare("accumulate", null, d, elements(n * 2 * d), scalars, 1, buckets, n, 2, 128,
+            int[] out = (int[]) compare("accumulate", optIn, null, d, elements(n * 2 * d), scalars, 1, buckets, n, 2, 128,
                     1)[5];
             assertTrue(java.util.Arrays.stream(out).anyMatch(v -> v != 0), "some bucket is finite");
+        }
+    }
+
+    /**
+     * The sorted MSM's straight-line slice sums ({@code SortedMsmKernels.sumSlicesG1/G2}), the kernels the opt-in
+     * is for: 4 slices of 3, 0, 2 and 4 entries over 5 bases (random reduced elements), with negated entries, a
+     * base added twice (the doubling branch) and a base and its negation (infinity), Java against PTX.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void straightSliceSumsMatchJava(boolean optIn) throws Exception {
+        int neg = 0x80000000;
+        int[] entries = {0, 1 | neg, 2, /* empty slice */ 3, 3, 4, 4 | neg, 1, 2 | neg};
+        int[] sliceStart = {0, 3, 3, 5, 9};
+        for (int d = 1; d <= 2; d++) {
+            int[] bases = elements(5 * 2 * d);
+            int[] sums = new int[ITEMS * 48 * d];
+            int[] out = (int[]) compare("sumSlicesG" + d, optIn, null, bases, entries, sliceStart, sums, ITEMS,
+                    new int[ITEMS], 0)[4];
+            assertTrue(java.util.Arrays.stream(out, 0, 48 * d).anyMatch(v -> v != 0), "slice 0 sums to a finite point");
+            assertTrue(java.util.Arrays.stream(out, 48 * d, 2 * 48 * d).allMatch(v -> v == 0),
+                    "the empty slice is infinity (all zeros)");
         }
     }
 }

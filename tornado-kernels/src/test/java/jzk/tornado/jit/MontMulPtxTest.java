@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * ({@link MontMulPtx}), run in the {@link PtxInterpreter}, against {@code a·b·2^-32n mod m} computed with
  * BigInteger (independent of both the Java body and the emitter) on edge and random reduced inputs, and with the
  * output aliasing an input: Fr (8 limbs, {@link jzk.tornado.bls.kernels.MontFr}, as the NTT uses it) and Fp (12 limbs,
- * through a marked wrapper of {@link MontFp#mul}, which the kernels call unmarked).
+ * {@link MontFp#mul}, {@link MontFp#add}, {@link MontFp#sub}, marked {@code optIn}: replaced only with
+ * {@code jzk.jit.optInProducts}, which these tests pass to the compiler explicitly, so they check both settings
+ * whatever the process's).
  */
 class MontMulPtxTest {
     /** p of BLS12-381, IETF draft-irtf-cfrg-pairing-friendly-curves §4.2.1. */
@@ -28,18 +30,30 @@ class MontMulPtxTest {
             + "f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
     private static final BigInteger R_INV = BigInteger.ONE.shiftLeft(384).modInverse(P);
 
-    /** {@link MontFp#mul} marked as a Montgomery product (p of BLS12-381, −p⁻¹ mod 2^32 = 0xfffcfffd). */
-    @MontgomeryProduct(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0,
-        0xf38512bf, 0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea}, negInv = 0xfffcfffd)
-    public static void fpMulMarked(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
-        MontFp.mul(r, ro, a, ao, b, bo);
-    }
-
     /** Test kernel: r_i = a_i·b_i (Montgomery), item i at limb offset 12·i. */
     public static void fpMul(KernelContext ctx, int[] r, int[] a, int[] b, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            fpMulMarked(r, 12 * i, a, 12 * i, b, 12 * i);
+            MontFp.mul(r, 12 * i, a, 12 * i, b, 12 * i);
+        }
+    }
+
+    /** Test kernel: s_i = a_i + b_i, d_i = a_i − b_i mod p ({@code MontFp.add/sub}, opt-in {@code @ModularSum}). */
+    public static void fpAddSub(KernelContext ctx, int[] s, int[] d, int[] a, int[] b, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            MontFp.add(s, 12 * i, a, 12 * i, b, 12 * i);
+            MontFp.sub(d, 12 * i, a, 12 * i, b, 12 * i);
+        }
+    }
+
+    /** Test kernel: a_i = (a_i − b_i)·(a_i − b_i) + a_i, each step in place (outputs aliasing inputs). */
+    public static void fpSubSqrAddInPlace(KernelContext ctx, int[] a, int[] b, int[] c, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) {
+            MontFp.sub(c, 12 * i, a, 12 * i, b, 12 * i);
+            MontFp.mul(c, 12 * i, c, 12 * i, c, 12 * i);
+            MontFp.add(a, 12 * i, c, 12 * i, a, 12 * i);
         }
     }
 
@@ -47,7 +61,7 @@ class MontMulPtxTest {
     public static void fpSqrInPlace(KernelContext ctx, int[] a, int n) {
         int i = ctx.globalIdx;
         if (i < n) {
-            fpMulMarked(a, 12 * i, a, 12 * i, a, 12 * i);
+            MontFp.mul(a, 12 * i, a, 12 * i, a, 12 * i);
         }
     }
 
@@ -93,9 +107,17 @@ class MontMulPtxTest {
         }
     }
 
-    /** The kernel's PTX with the products in the pairs form ({@code true}, the default) or the rows form. */
+    /**
+     * The kernel's PTX with the products in the pairs form ({@code true}, the default) or the rows form, the
+     * opt-in products and sums (Fp) replaced.
+     */
     private static CompiledKernel ptx(String name, boolean pairs) {
-        return KernelCompiler.translate(kernel(name), Target.ptx(90), pairs);
+        return ptx(name, pairs, true);
+    }
+
+    /** As {@link #ptx(String, boolean)}, the opt-in products and sums replaced when {@code optIn}, else inlined. */
+    private static CompiledKernel ptx(String name, boolean pairs, boolean optIn) {
+        return KernelCompiler.translate(kernel(name), Target.ptx(90), pairs, true, optIn);
     }
 
     private static Method kernel(String name) {
@@ -121,12 +143,17 @@ class MontMulPtxTest {
         return x;
     }
 
-    /** Edge values (0, 1, 2, p − 1, p − 2, R mod p, 2^383 mod p, limbs all ones below p) and random ones. */
+    /**
+     * Edge values (0, 1, 2, p − 1, p − 2, R mod p, 2^383 mod p, (2^384 − 1) mod p, limbs all ones below p, p/2
+     * and its neighbour, 2^32 and 2^32 − 1) and random ones.
+     */
     private static List<BigInteger> values(int random) {
         List<BigInteger> v = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,
                 P.subtract(BigInteger.ONE), P.subtract(BigInteger.TWO), BigInteger.ONE.shiftLeft(384).mod(P),
-                BigInteger.ONE.shiftLeft(383).mod(P), BigInteger.ONE.shiftLeft(380).subtract(BigInteger.ONE),
-                P.shiftRight(1)));
+                BigInteger.ONE.shiftLeft(383).mod(P), BigInteger.ONE.shiftLeft(384).subtract(BigInteger.ONE).mod(P),
+                BigInteger.ONE.shiftLeft(380).subtract(BigInteger.ONE), P.shiftRight(1),
+                P.shiftRight(1).add(BigInteger.ONE), BigInteger.ONE.shiftLeft(32),
+                BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE)));
         Random rnd = new Random(20261201L);
         for (int i = 0; i < random; i++) {
             v.add(new BigInteger(381, rnd).mod(P));
@@ -149,7 +176,7 @@ class MontMulPtxTest {
         assertTrue(k.source().contains("madc.hi.cc.u32") && !k.source().contains("mul.wide.u32"),
                 "the product is the carry-chain form");
         int[] r = new int[12 * n];
-        new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, r, a, b, n});
+        new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, r, a, b, n});
         int[] want = new int[12 * n];
         for (int i = 0; i < n; i++) {
             put(want, i, get(a, i).multiply(get(b, i)).multiply(R_INV).mod(P));
@@ -169,7 +196,7 @@ class MontMulPtxTest {
             put(want, i, vs.get(i).multiply(vs.get(i)).multiply(R_INV).mod(P));
         }
         CompiledKernel k = ptx("fpSqrInPlace", pairs);
-        new PtxInterpreter(k.source()).run(k, n, 16, new Object[] {null, a, n});
+        new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, a, n});
         assertArrayEquals(want, a);
     }
 
@@ -272,12 +299,66 @@ class MontMulPtxTest {
         assertArrayEquals(wantTwiceDiff, a, "2(a − b), in place");
     }
 
+    @Test
+    void fpWithoutOptInKeepsTheJavaBody() throws Exception {
+        List<BigInteger> vs = values(3);
+        int n = vs.size() * vs.size();
+        int[] a = new int[12 * n];
+        int[] b = new int[12 * n];
+        int[] want = new int[12 * n];
+        for (int i = 0; i < n; i++) {
+            put(a, i, vs.get(i / vs.size()));
+            put(b, i, vs.get(i % vs.size()));
+            put(want, i, vs.get(i / vs.size()).multiply(vs.get(i % vs.size())).multiply(R_INV).mod(P));
+        }
+        CompiledKernel k = ptx("fpMul", true, false);
+        assertFalse(k.source().contains("madc.hi.cc.u32"), "without the opt-in, the Java CIOS body");
+        int[] r = new int[12 * n];
+        new PtxInterpreter(k.source()).run(k, (n + 15) / 16 * 16, 16, new Object[] {null, r, a, b, n});
+        assertArrayEquals(want, r);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void fpSumsMatchBigInteger(boolean optIn) throws Exception {
+        List<BigInteger> vs = values(5);
+        int n = vs.size() * vs.size();
+        int[] a = new int[12 * n];
+        int[] b = new int[12 * n];
+        int[] wantSum = new int[12 * n];
+        int[] wantDiff = new int[12 * n];
+        int[] wantChain = new int[12 * n];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = vs.get(i / vs.size());
+            BigInteger y = vs.get(i % vs.size());
+            put(a, i, x);
+            put(b, i, y);
+            put(wantSum, i, x.add(y).mod(P));
+            put(wantDiff, i, x.subtract(y).mod(P));
+            put(wantChain, i, x.subtract(y).pow(2).multiply(R_INV).add(x).mod(P));
+        }
+        CompiledKernel k = ptx("fpAddSub", true, optIn);
+        assertTrue(k.source().contains("subc.cc.u32") == optIn && k.source().contains("shr.u64") != optIn,
+                "carry chains exactly with the opt-in, else the Java body's 64-bit limb sums");
+        int[] s = new int[12 * n];
+        int[] d = new int[12 * n];
+        int global = (n + 15) / 16 * 16;
+        new PtxInterpreter(k.source()).run(k, global, 16, new Object[] {null, s, d, a, b, n});
+        assertArrayEquals(wantSum, s, "a + b");
+        assertArrayEquals(wantDiff, d, "a − b");
+        CompiledKernel chain = ptx("fpSubSqrAddInPlace", true, optIn);
+        assertTrue(chain.source().contains("madc.hi.cc.u32") == optIn, "the product replaced exactly with the opt-in");
+        new PtxInterpreter(chain.source()).run(chain, global, 16, new Object[] {null, a, b, new int[12 * n], n});
+        assertArrayEquals(wantChain, a, "(a − b)²·R⁻¹ + a, each step in place");
+    }
+
     /** The products' PTX assembles for the H100/H200 (skipped without ptxas on the PATH). */
     @Test
     void ptxasAssemblesTheProducts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path ptxas = PtxAssemblyTest.ptxas();
         org.junit.jupiter.api.Assumptions.assumeTrue(ptxas != null, "ptxas not on PATH");
-        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul", "fpMul/rows", "frMul/rows", "frAddSub")) {
+        for (String name : List.of("fpMul", "fpSqrInPlace", "frMul", "fpMul/rows", "frMul/rows", "frAddSub",
+                "fpAddSub", "fpSubSqrAddInPlace")) {
             java.nio.file.Path src = dir.resolve(name.replace('/', '-') + ".ptx");
             java.nio.file.Files.writeString(src, ptx(name.replace("/rows", ""), !name.endsWith("/rows")).source());
             Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",

@@ -66,4 +66,35 @@ class SortedMsmPtxTest {
         assertEquals("", failures.toString(), "ptxas rejected kernels");
         assumeTrue(ptxas != null, "ptxas not on PATH: PTX generated but not assembled");
     }
+
+    /**
+     * With the opt-in Fp carry chains ({@code jzk.jit.optInProducts}) the straight-line slice sums still have no
+     * local memory and their products are carry chains; ptxas accepts G1's (G2's takes ptxas seconds: measured by
+     * hand, tornado-kernels/JIT.md). Their results: BlsPtxInterpreterTest.
+     */
+    @Test
+    void optInSliceSumsKeepRegisters(@TempDir Path dir) throws Exception {
+        for (String name : List.of("sumSlicesG1", "sumSlicesG2")) {
+            Method m = null;
+            for (Method k : jzk.tornado.bls.kernels.SortedMsmKernels.class.getMethods()) {
+                if (k.getName().equals(name)) {
+                    m = k;
+                }
+            }
+            CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), true, true, true);
+            assertTrue(!k.source().contains(".local"), name + " has no local memory");
+            assertTrue(k.source().contains("madc.hi.cc.u32") && k.source().contains("subc.cc.u32"),
+                    name + ": Fp products and sums as carry chains");
+            Path ptxas = PtxAssemblyTest.ptxas();
+            if (ptxas == null || name.endsWith("G2")) {
+                continue;
+            }
+            Path src = dir.resolve(name + ".ptx");
+            Files.writeString(src, k.source());
+            Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
+                    dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+            String log = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, name + ": " + log);
+        }
+    }
 }

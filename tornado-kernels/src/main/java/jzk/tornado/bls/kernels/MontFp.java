@@ -1,5 +1,8 @@
 package jzk.tornado.bls.kernels;
 
+import jzk.tornado.api.ModularSum;
+import jzk.tornado.api.MontgomeryProduct;
+
 /**
  * The Fp Montgomery product of {@link Mont32#mul} with {@code f = FP}, written for the GPU: the 12 limbs of
  * {@code a} and the 13 running limbs of the CIOS accumulator live in scalar locals, so the kernel JIT gives each
@@ -20,6 +23,12 @@ package jzk.tornado.bls.kernels;
  * no array. It stays a loop (one copy of the 24 multiply-adds per call site: unrolled it is 7000–8000 JIT
  * instructions, above the default budget), and where the caller's arrays are scalar-replaced
  * ({@link XyzzStraight}, {@link jzk.tornado.api.JitLimits}) the operands and the result stay in registers.
+ *
+ * <p>Opt-in carry chains: {@link #mul}, {@link #add} and {@link #sub} are marked {@link MontgomeryProduct} /
+ * {@link ModularSum} with {@code optIn = true}, so that with {@code -Djzk.jit.optInProducts=true} (off by default
+ * until an H200 A/B) the PTX writer replaces each call by the JIT's straight-line carry chains (the product in the
+ * pairs form, tornado-kernels/JIT.md) and the loop above is not used on CUDA; the jvm device and OpenCL C always
+ * run these bodies, which are the reference (BlsPtxInterpreterTest, MontMulPtxTest compare the two).
  *
  * <p>Written by hand, not by field-arith's {@code MontgomeryGenerator} (issue 15 asked which): that generator
  * emits straight-line CPU code on 64-bit limbs ({@code Math.multiplyHigh}, the no-carry CIOS variant for 6 and 4
@@ -53,11 +62,16 @@ public final class MontFp {
     public static final long P11 = 0x1a0111eaL;
 
     /**
-     * r = a·b·R⁻¹ mod p (Montgomery product), all reduced; r may alias a or b. Deliberately not a
-     * {@link jzk.tornado.api.MontgomeryProduct}: with the JIT's carry-chain product the MSM slice sums gained
-     * nothing on the H200 (G1 2^22 / 2^24 sums 76 / 280 ms → 75 / 278 ms) and G2 lost (2^22 sums 252 → 394 ms: 255
-     * registers and spills); bench-results/h200-kernels-s4-2026-12-01.
+     * r = a·b·R⁻¹ mod p (Montgomery product), all reduced; r may alias a or b. A
+     * {@link jzk.tornado.api.MontgomeryProduct} only by opt-in ({@code -Djzk.jit.optInProducts=true}; by default
+     * the JIT inlines this body): the JIT's carry-chain product in its old rows form gained nothing for the MSM
+     * slice sums on the H200 (G1 2^22 / 2^24 sums 76 / 280 ms → 75 / 278 ms) and lost for G2 (2^22 sums 252 → 394
+     * ms: 255 registers and spills; bench-results/h200-kernels-s4-2026-12-01); the pairs form (one
+     * {@code IMAD.WIDE} per 32×32-bit product, tornado-kernels/JIT.md) awaits its H200 A/B
+     * ({@code scripts/device-suite.sh fp-ab}).
      */
+    @MontgomeryProduct(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0,
+        0xf38512bf, 0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea}, negInv = NEG_INV, optIn = true)
     public static void mul(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         int a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
         int a6 = a[ao + 6], a7 = a[ao + 7], a8 = a[ao + 8], a9 = a[ao + 9], a10 = a[ao + 10], a11 = a[ao + 11];
@@ -141,7 +155,12 @@ public final class MontFp {
         reduceOnce(r, ro, t12, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11);
     }
 
-    /** r = a + b mod p, all reduced; r may alias a or b. Same result as {@link Mont32#add} with FP. */
+    /**
+     * r = a + b mod p, all reduced; r may alias a or b. Same result as {@link Mont32#add} with FP. A
+     * {@link ModularSum} by opt-in, as {@link #mul}.
+     */
+    @ModularSum(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0, 0xf38512bf,
+        0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea}, optIn = true)
     public static void add(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         long s = (a[ao] & M32) + (b[bo] & M32);
         int t0 = (int) s;
@@ -171,7 +190,12 @@ public final class MontFp {
         reduceOnce(r, ro, high, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11);
     }
 
-    /** r = a − b mod p, all reduced; r may alias a or b. Same result as {@link Mont32#sub} with FP. */
+    /**
+     * r = a − b mod p, all reduced; r may alias a or b. Same result as {@link Mont32#sub} with FP. A
+     * {@link ModularSum} by opt-in, as {@link #mul}.
+     */
+    @ModularSum(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0, 0xf38512bf,
+        0x64774b84, 0x434bacd7, 0x4b1ba7b6, 0x397fe69a, 0x1a0111ea}, subtract = true, optIn = true)
     public static void sub(int[] r, int ro, int[] a, int ao, int[] b, int bo) {
         long s = (a[ao] & M32) - (b[bo] & M32);
         int t0 = (int) s;
