@@ -393,10 +393,7 @@ final class Intrinsics {
             return false;
         }
         MethodModel model = ClassRepository.method(cls, name, mtd.descriptorString());
-        Montgomery mp = model == null ? null : montgomeryProduct(model);
-        if (mp == null && model != null && in.mt.kernel.modularSums) {
-            mp = modularSum(model);
-        }
+        Montgomery mp = model == null ? null : annotation(model, in.mt.kernel.modularSums);
         if (mp == null || mp.optIn() && !in.mt.kernel.optIn || !(mp.op() == Ir.ModOp.MUL
                 ? MontMulPtx.supported(mp.modulus(), mp.negInv()) : ModularSumPtx.supported(mp.modulus()))) {
             return false;
@@ -434,60 +431,40 @@ final class Intrinsics {
     private record Montgomery(int[] modulus, int negInv, Ir.ModOp op, boolean optIn) {
     }
 
-    /** The {@link jzk.tornado.api.ModularSum} annotation of {@code m} as read from its class file, or null. */
-    private static Montgomery modularSum(MethodModel m) {
-        String type = jzk.tornado.api.ModularSum.class.descriptorString();
+    /**
+     * The {@link jzk.tornado.api.MontgomeryProduct} annotation of {@code m} or, when {@code sums}, its
+     * {@link jzk.tornado.api.ModularSum} annotation, as read from its class file (the JIT reads methods as bytecode,
+     * not by reflection); null when it has neither, or a product annotation lacks its modulus or negInv.
+     */
+    private static Montgomery annotation(MethodModel m, boolean sums) {
+        String product = jzk.tornado.api.MontgomeryProduct.class.descriptorString();
+        String sum = jzk.tornado.api.ModularSum.class.descriptorString();
         for (RuntimeVisibleAnnotationsAttribute attr : m.findAttributes(Attributes.runtimeVisibleAnnotations())) {
             for (Annotation an : attr.annotations()) {
-                if (!an.className().stringValue().equals(type)) {
+                boolean isProduct = an.className().stringValue().equals(product);
+                if (!isProduct && !(sums && an.className().stringValue().equals(sum))) {
                     continue;
                 }
                 int[] modulus = null;
+                Integer negInv = null;
                 boolean subtract = false;
                 boolean optIn = false;
                 for (AnnotationElement e : an.elements()) {
                     switch (e.name().stringValue()) {
                         case "modulus" -> modulus = ((AnnotationValue.OfArray) e.value()).values().stream()
                                 .mapToInt(v -> ((AnnotationValue.OfInt) v).intValue()).toArray();
+                        case "negInv" -> negInv = ((AnnotationValue.OfInt) e.value()).intValue();
                         case "subtract" -> subtract = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
                         case "optIn" -> optIn = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
                         default -> {
                         }
                     }
                 }
-                return modulus == null ? null : new Montgomery(modulus, 0, subtract ? Ir.ModOp.SUB : Ir.ModOp.ADD,
-                        optIn);
-            }
-        }
-        return null;
-    }
-
-    /**
-     * The {@link jzk.tornado.api.MontgomeryProduct} annotation of {@code m} as read from its class file (the JIT
-     * reads methods as bytecode, not by reflection), or null when it has none.
-     */
-    private static Montgomery montgomeryProduct(MethodModel m) {
-        String type = jzk.tornado.api.MontgomeryProduct.class.descriptorString();
-        for (RuntimeVisibleAnnotationsAttribute attr : m.findAttributes(Attributes.runtimeVisibleAnnotations())) {
-            for (Annotation an : attr.annotations()) {
-                if (!an.className().stringValue().equals(type)) {
-                    continue;
+                if (modulus == null || isProduct && negInv == null) {
+                    return null;
                 }
-                int[] modulus = null;
-                Integer negInv = null;
-                boolean optIn = false;
-                for (AnnotationElement e : an.elements()) {
-                    switch (e.name().stringValue()) {
-                        case "modulus" -> modulus = ((AnnotationValue.OfArray) e.value()).values().stream()
-                                .mapToInt(v -> ((AnnotationValue.OfInt) v).intValue()).toArray();
-                        case "negInv" -> negInv = ((AnnotationValue.OfInt) e.value()).intValue();
-                        case "optIn" -> optIn = ((AnnotationValue.OfBoolean) e.value()).booleanValue();
-                        default -> {
-                        }
-                    }
-                }
-                return modulus == null || negInv == null ? null : new Montgomery(modulus, negInv, Ir.ModOp.MUL,
-                        optIn);
+                return isProduct ? new Montgomery(modulus, negInv, Ir.ModOp.MUL, optIn)
+                        : new Montgomery(modulus, 0, subtract ? Ir.ModOp.SUB : Ir.ModOp.ADD, optIn);
             }
         }
         return null;

@@ -59,17 +59,13 @@ final class KernelReader {
      * that emits its own product: the PTX writer, {@link MontMulPtx}).
      */
     static Ir.Function read(Method kernel, boolean montMul) {
-        return read(kernel, montMul, false);
-    }
-
-    /** As {@link #read(Method, boolean)}, with {@link jzk.tornado.api.ModularSum} calls kept whole too when asked. */
-    static Ir.Function read(Method kernel, boolean montMul, boolean modularSums) {
-        return read(kernel, montMul, modularSums, false);
+        return read(kernel, montMul, false, false);
     }
 
     /**
-     * As {@link #read(Method, boolean, boolean)}; {@code optIn}: the products and sums marked {@code optIn} are
-     * kept whole as well (else their bodies are inlined).
+     * As {@link #read(Method, boolean)}, with {@link jzk.tornado.api.ModularSum} calls kept whole too when
+     * {@code modularSums}; {@code optIn}: the products and sums marked {@code optIn} are kept whole as well (else
+     * their bodies are inlined).
      */
     static Ir.Function read(Method kernel, boolean montMul, boolean modularSums, boolean optIn) {
         KernelReader r = new KernelReader("jzk_" + kernel.getName(), montMul, modularSums, optIn);
