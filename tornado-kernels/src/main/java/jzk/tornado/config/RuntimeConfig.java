@@ -63,7 +63,8 @@ import java.util.function.UnaryOperator;
  *                            immediate offset ({@code jzk.jit.foldOffsets}, default true)
  * @param jitOptInProducts    with carry chains, the methods whose {@code @MontgomeryProduct}/{@code @ModularSum} says
  *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
- *                            ({@code jzk.jit.optInProducts}, default false until an H200 A/B: the Java body)
+ *                            ({@code jzk.jit.optInProducts}, default true since session 7's H200 A/B: G1 MSM 2^24
+ *                            262 → 134.5 ms, G2 2^22 217 → 131 ms; {@code false}: the Java bodies)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -136,7 +137,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.maxWindow", 16),
                 r.flag("jzk.msm.sliceOrder", true),
                 r.integer("jzk.msm.reduceWeight", 2),
-                r.flag("jzk.jit.optInProducts", false));
+                r.flag("jzk.jit.optInProducts", true));
     }
 
     /**
