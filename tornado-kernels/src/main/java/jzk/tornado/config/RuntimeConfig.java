@@ -64,6 +64,13 @@ import java.util.function.UnaryOperator;
  * @param jitOptInProducts    with carry chains, the methods whose {@code @MontgomeryProduct}/{@code @ModularSum} says
  *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
  *                            ({@code jzk.jit.optInProducts}, default false until an H200 A/B: the Java body)
+ * @param copyThreads         host threads of a staged {@code long[]} copy between the Java heap and pinned memory
+ *                            ({@code jzk.copy.threads}, default min(8, cores): one core copies ≈ 10 GB/s from the
+ *                            heap, the H200's DMA takes ≈ 55 GB/s and shares the memory bus, so 8 keep it fed and
+ *                            leave the other cores to the prover; 1: the calling thread alone; 0: the session-6
+ *                            two-halves copy on the common pool, kept for the H200 A/B)
+ * @param copyChunkMiB        MiB per pinned staging slot, the largest chunk of a staged copy ({@code jzk.copy.chunkMiB},
+ *                            default 16: 4 slots in flight, the 64 MiB of pinned memory of the two 32 MiB halves before)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -74,7 +81,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
-                            int msmReduceWeight, boolean jitOptInProducts) {
+                            int msmReduceWeight, boolean jitOptInProducts, int copyThreads, int copyChunkMiB) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -136,7 +143,9 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.maxWindow", 16),
                 r.flag("jzk.msm.sliceOrder", true),
                 r.integer("jzk.msm.reduceWeight", 2),
-                r.flag("jzk.jit.optInProducts", false));
+                r.flag("jzk.jit.optInProducts", false),
+                Math.max(0, r.integer("jzk.copy.threads", Math.min(8, Runtime.getRuntime().availableProcessors()))),
+                Math.clamp(r.integer("jzk.copy.chunkMiB", 16), 1, 1024));
     }
 
     /**
@@ -186,7 +195,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight, jitOptInProducts);
+                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB);
     }
 
     /**
