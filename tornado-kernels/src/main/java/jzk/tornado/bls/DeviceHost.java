@@ -56,8 +56,11 @@ public final class DeviceHost implements KernelHost {
         this(device, RuntimeConfig.get().copyThreads(), RuntimeConfig.get().copyChunkMiB() << 17);
     }
 
-    /** A host whose staged copies use {@code copyThreads} threads (0: the session-6 copy) and slots of that size. */
-    DeviceHost(Device device, int copyThreads, int slotLongs) {
+    /**
+     * A host whose staged copies use {@code copyThreads} threads (0: the session-6 copy) and slots of
+     * {@code slotLongs} (tests and the copy benchmark, which compare settings in one process).
+     */
+    public DeviceHost(Device device, int copyThreads, int slotLongs) {
         this.device = device;
         var info = device.info();
         this.label = info.name() + " (" + info.deviceName().trim() + ")";

@@ -65,10 +65,12 @@ import java.util.function.UnaryOperator;
  *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
  *                            ({@code jzk.jit.optInProducts}, default false until an H200 A/B: the Java body)
  * @param copyThreads         host threads of a staged {@code long[]} copy between the Java heap and pinned memory
- *                            ({@code jzk.copy.threads}, default min(8, cores): one core copies ≈ 10 GB/s from the
- *                            heap, the H200's DMA takes ≈ 55 GB/s and shares the memory bus, so 8 keep it fed and
- *                            leave the other cores to the prover; 1: the calling thread alone; 0: the session-6
- *                            two-halves copy on the common pool, kept for the H200 A/B)
+ *                            ({@code jzk.copy.threads}, default min(16, cores): one core copies ≈ 5–10 GB/s from
+ *                            the heap and the H200's DMA takes ≈ 55 GB/s while sharing the memory bus, so a copy
+ *                            wants many cores; 16 is what the session-6 copy used on the H200 host (the common pool
+ *                            and the caller), so the A/B compares the pipeline alone, and more cores than that add
+ *                            nothing to one PCIe link; 1: the calling thread alone; 0: the session-6 two-halves
+ *                            copy on the common pool, kept for the H200 A/B)
  * @param copyChunkMiB        MiB per pinned staging slot, the largest chunk of a staged copy ({@code jzk.copy.chunkMiB},
  *                            default 16: 4 slots in flight, the 64 MiB of pinned memory of the two 32 MiB halves before)
  */
@@ -144,7 +146,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.msm.sliceOrder", true),
                 r.integer("jzk.msm.reduceWeight", 2),
                 r.flag("jzk.jit.optInProducts", false),
-                Math.max(0, r.integer("jzk.copy.threads", Math.min(8, Runtime.getRuntime().availableProcessors()))),
+                Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
                 Math.clamp(r.integer("jzk.copy.chunkMiB", 16), 1, 1024));
     }
 
