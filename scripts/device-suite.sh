@@ -131,14 +131,14 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=true -Djzk.jit.maxnreg=128 -Djzk.bench.msmPhases=true" \
                 run fp-true-cap128-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=24 reps=3 msmItems= \
                 backends=cuda:0 ;;
-        copy-ab) # issue 11 (session 7): the staged heap <-> device long[] copies (bls/CopyPipeline: 4 pinned slots,
-                 # a fence per chunk, chunks 2 MiB ramping to jzk.copy.chunkMiB and down, jzk.copy.threads host
-                 # threads) against the session-6 copy (jzk.copy.threads=0: two 32 MiB halves, common pool, stream
-                 # waits). First CopyBench: 512 MiB written and read back (checked) per threads x chunk size, and the
-                 # host pass alone (heap <-> pinned, no DMA); then BlsBench NTT 2^20 (checked against the CPU) and 2^24
+        copy-ab) # issue 11 (session 7): the staged heap <-> device long[] copies (bls/CopyPipeline: jzk.copy.threads
+                 # host threads, each filling/draining its own two pinned slots of jzk.copy.chunkMiB, a fence per
+                 # chunk, no barrier between threads) against the session-6 copy (jzk.copy.threads=0: two 32 MiB
+                 # halves, common pool, stream waits). First CopyBench: 512 MiB written and read back (checked) per
+                 # threads x chunk size, and the host pass alone (heap <-> pinned, no DMA); then BlsBench NTT 2^20 (checked against the CPU) and 2^24
                  # "with transfers" and G1 2^24 (its scalar and bases uploads), old then new, then new on NVIDIA OpenCL
-            run copy-rates 150 "$BUNDLE/run.sh" jzk.bench.kernels.CopyBench mib=512 threads=0,1,4,8,16 \
-                slotMiB=16,8,4 reps=5 device=cuda:0
+            run copy-rates 150 "$BUNDLE/run.sh" jzk.bench.kernels.CopyBench mib=512 threads=0,4,8,16 \
+                chunkMiB=2,1,4,8 reps=5 device=cuda:0
             ab="-Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=0"
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.copy.threads=0" \
                 run copy-old 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=24 reps=5 msmItems= \

@@ -3,7 +3,6 @@ package jzk.tornado.bls;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -19,34 +18,35 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 
 /**
- * A {@code long[]} copy between the Java heap and device memory through {@link #SLOTS} slots of pinned host memory,
- * pipelined: chunk k is filled into slot k mod {@link #SLOTS} by {@code threads} host threads and queued to the
- * device, with a {@link Device.Fence} behind it, while the copies of the chunks before it still run; a slot is
- * refilled only after the fence of the chunk that used it last. A read is the mirror: {@link #SLOTS} chunks are
- * queued at once, and chunk k is drained into the array while chunks k+1… arrive. So the DMA engine always has
- * queued work (no gap for a host wait between two copies), and the host pass runs on several cores at once.
+ * A {@code long[]} copy between the Java heap and device memory through pinned host memory, striped over
+ * {@code threads} host threads that each run a pipeline of their own: a thread takes the next chunk of the copy,
+ * fills one of its {@link #SLOTS_PER_THREAD} pinned slots with it (single-threaded: no barrier between threads),
+ * queues the slot's copy to the device with a {@link Device.Fence} behind it, and goes on with its next chunk in its
+ * other slot; it waits only for the fence of a slot it is about to reuse. A read is the mirror: a thread queues its
+ * next chunk's copy into one slot, then waits for and drains its previous chunk from the other. So the copy engine
+ * has up to {@code SLOTS_PER_THREAD × threads} chunks queued (no gap for a host wait between two copies) and every
+ * thread copies between the heap and pinned memory all the time; the chunks reach the device in about their order.
  *
- * <p>Chunks ({@link #chunks}) ramp up from {@code firstLongs} doubling to a slot, and down again at the end, so the
- * two steps nothing overlaps (the first host pass, the last DMA of a write; the first DMA, the last host pass of a
- * read) move a small chunk.
+ * <p>Chunks ({@link #chunks}) ramp up from {@code firstLongs} doubling to {@code chunkLongs}, and down again at the
+ * end, so the steps nothing overlaps (the first host pass and the last DMA of a write; the first DMA and the last
+ * host pass of a read) move a small chunk.
  *
- * <p>Owns the pinned slots (allocated on first use) and {@code threads − 1} worker threads (the caller is the
- * other; started on first use, stopped after 30 s idle); {@link #close()} frees both and waits for the workers to
- * end. A copy that fails (a closed buffer, a device error) waits for what it queued before it throws, so the slots
- * are never freed under a running DMA; it leaves no fence behind. Copies of one pipeline are serialised.
+ * <p>Owns the pinned slots ({@code SLOTS_PER_THREAD × threads × chunkLongs} longs, allocated on first use) and
+ * {@code threads − 1} worker threads (the caller is the other; started on first use, stopped after 30 s idle);
+ * {@link #close()} frees both and waits for the workers to end. A copy that fails (a closed buffer, a device error)
+ * stops every thread, waits for everything it queued before it throws (the slots are never reused or freed under a
+ * running DMA), and leaves no fence behind. Copies of one pipeline are serialised.
  */
 public final class CopyPipeline implements AutoCloseable {
-    /** Pinned slots in flight: enough that the copy engine always has a queued chunk while one slot is refilled. */
-    public static final int SLOTS = 4;
-    /** Host pieces are multiples of this many longs (4 KiB: a page). */
-    private static final int PIECE_ALIGN = 512;
-    /** Names of the worker threads start with this, then the device name (leak checks look for it). */
+    /** Pinned slots per thread: one is filled (drained) while the other's copy runs. */
+    public static final int SLOTS_PER_THREAD = 2;
+    /** Names of the worker threads start with this, then the device name. */
     static final String THREAD_PREFIX = "jzk-copy ";
     private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final Device device;
     private final int threads;
-    private final int slotLongs;
+    private final int chunkLongs;
     private final int firstLongs;
     private Device.HostMemory pinned;
     private ThreadPoolExecutor workers;
@@ -56,109 +56,229 @@ public final class CopyPipeline implements AutoCloseable {
     private boolean closed;
 
     /**
-     * @param threads    host threads per heap ↔ pinned pass (≥ 1; 1: the calling thread alone)
-     * @param slotLongs  longs per slot, the largest chunk
-     * @param firstLongs longs of the first (and last) chunk, at most a slot
+     * @param threads    host threads per copy (≥ 1; 1: the calling thread alone)
+     * @param chunkLongs longs per slot, the largest chunk
+     * @param firstLongs longs of the first (and last) chunk, at most {@code chunkLongs}
      */
-    public CopyPipeline(Device device, int threads, int slotLongs, int firstLongs) {
-        if (threads < 1 || slotLongs < 1 || firstLongs < 1) {
-            throw new IllegalArgumentException("copy pipeline: threads " + threads + ", slot " + slotLongs
+    public CopyPipeline(Device device, int threads, int chunkLongs, int firstLongs) {
+        if (threads < 1 || chunkLongs < 1 || firstLongs < 1) {
+            throw new IllegalArgumentException("copy pipeline: threads " + threads + ", chunk " + chunkLongs
                     + " longs, first chunk " + firstLongs + " longs must all be ≥ 1");
         }
         this.device = Objects.requireNonNull(device);
         this.threads = threads;
-        this.slotLongs = slotLongs;
-        this.firstLongs = Math.min(firstLongs, slotLongs);
+        this.chunkLongs = chunkLongs;
+        this.firstLongs = Math.min(firstLongs, chunkLongs);
+    }
+
+    /** Pinned bytes this pipeline holds once used. */
+    public long pinnedBytes() {
+        return 8L * SLOTS_PER_THREAD * threads * chunkLongs;
     }
 
     /** {@code dst[dstOffsetBytes, + 8·longs) ← src[srcIndex, + longs)} as little-endian longs; returns when done. */
     public synchronized void write(long[] src, int srcIndex, DeviceBuffer dst, long dstOffsetBytes, int longs) {
         Objects.checkFromIndexSize(srcIndex, longs, src.length);
-        int[] sizes = chunks(longs, firstLongs, slotLongs);
-        MemorySegment slots = slots();
-        ArrayDeque<Device.Fence> queued = new ArrayDeque<>();
-        try {
-            long done = 0;
-            for (int k = 0; k < sizes.length; done += sizes[k], k++) {
-                if (k >= SLOTS) {
-                    awaitOldest(queued); // chunk k − SLOTS, the last user of this slot
-                }
-                MemorySegment slot = slots.asSlice((long) (k % SLOTS) * slotLongs * 8, sizes[k] * 8L);
-                fill(slot, src, srcIndex + (int) done, sizes[k]);
-                device.copyToDeviceAsync(slot, dst, dstOffsetBytes + 8 * done);
-                queued.add(device.fence());
-            }
-            while (!queued.isEmpty()) {
-                awaitOldest(queued);
-            }
-        } catch (RuntimeException | Error e) {
-            abandon(queued, e);
-            throw e;
+        if (longs == 0) {
+            return;
         }
+        Plan plan = new Plan(chunks(longs, firstLongs, chunkLongs));
+        MemorySegment slots = slots();
+        onEveryThread(plan, thread -> {
+            Device.Fence[] queued = new Device.Fence[SLOTS_PER_THREAD];
+            try {
+                for (int use = 0, c; (c = plan.claim()) >= 0; use = (use + 1) % SLOTS_PER_THREAD) {
+                    awaitAndClose(queued, use); // this slot's previous copy
+                    MemorySegment slot = slot(slots, thread, use, plan.size(c));
+                    MemorySegment.copy(src, srcIndex + (int) plan.start(c), slot, LE_LONG, 0, plan.size(c));
+                    device.copyToDeviceAsync(slot, dst, dstOffsetBytes + 8 * plan.start(c));
+                    queued[use] = device.fence();
+                }
+                for (int use = 0; use < SLOTS_PER_THREAD; use++) {
+                    awaitAndClose(queued, use);
+                }
+            } finally {
+                closeAll(queued); // after a failure: the caller waits for the device before it returns
+            }
+        });
     }
 
     /** {@code dst[dstIndex, + longs) ← src[srcOffsetBytes, + 8·longs)} read as little-endian longs. */
     public synchronized void read(DeviceBuffer src, long srcOffsetBytes, long[] dst, int dstIndex, int longs) {
         Objects.checkFromIndexSize(dstIndex, longs, dst.length);
-        int[] sizes = chunks(longs, firstLongs, slotLongs);
-        long[] starts = new long[sizes.length + 1];
-        for (int k = 0; k < sizes.length; k++) {
-            starts[k + 1] = starts[k] + sizes[k];
+        if (longs == 0) {
+            return;
         }
+        Plan plan = new Plan(chunks(longs, firstLongs, chunkLongs));
         MemorySegment slots = slots();
-        ArrayDeque<Device.Fence> queued = new ArrayDeque<>();
-        try {
-            for (int k = 0; k < Math.min(SLOTS, sizes.length); k++) {
-                queueRead(slots, src, srcOffsetBytes, sizes, starts, k, queued);
-            }
-            for (int k = 0; k < sizes.length; k++) {
-                awaitOldest(queued); // chunk k is in its slot
-                MemorySegment slot = slots.asSlice((long) (k % SLOTS) * slotLongs * 8, sizes[k] * 8L);
-                drain(slot, dst, dstIndex + (int) starts[k], sizes[k]);
-                if (k + SLOTS < sizes.length) {
-                    queueRead(slots, src, srcOffsetBytes, sizes, starts, k + SLOTS, queued);
+        onEveryThread(plan, thread -> {
+            Device.Fence[] queued = new Device.Fence[SLOTS_PER_THREAD];
+            int[] chunkIn = new int[SLOTS_PER_THREAD];
+            try {
+                int use = 0;
+                for (int c; (c = plan.claim()) >= 0; use = (use + 1) % SLOTS_PER_THREAD) {
+                    // this slot was drained when this thread last claimed a chunk
+                    device.copyToHostAsync(src, srcOffsetBytes + 8 * plan.start(c),
+                            slot(slots, thread, use, plan.size(c)));
+                    queued[use] = device.fence();
+                    chunkIn[use] = c;
+                    drain(plan, slots, thread, (use + SLOTS_PER_THREAD - 1) % SLOTS_PER_THREAD, queued, chunkIn, dst,
+                            dstIndex);
                 }
+                for (int i = 0; i < SLOTS_PER_THREAD; i++, use = (use + 1) % SLOTS_PER_THREAD) {
+                    drain(plan, slots, thread, use, queued, chunkIn, dst, dstIndex);
+                }
+            } finally {
+                closeAll(queued);
             }
-        } catch (RuntimeException | Error e) {
-            abandon(queued, e);
-            throw e;
+        });
+    }
+
+    /** If slot {@code use} of {@code thread} holds a queued chunk: waits for it and copies it into {@code dst}. */
+    private void drain(Plan plan, MemorySegment slots, int thread, int use, Device.Fence[] queued, int[] chunkIn,
+                       long[] dst, int dstIndex) {
+        if (queued[use] == null) {
+            return;
+        }
+        awaitAndClose(queued, use);
+        int c = chunkIn[use];
+        MemorySegment.copy(slot(slots, thread, use, plan.size(c)), LE_LONG, 0, dst, dstIndex + (int) plan.start(c),
+                plan.size(c));
+    }
+
+    private MemorySegment slot(MemorySegment slots, int thread, int use, int longs) {
+        return slots.asSlice(8L * chunkLongs * (thread * SLOTS_PER_THREAD + use), 8L * longs);
+    }
+
+    private static void awaitAndClose(Device.Fence[] queued, int use) {
+        Device.Fence f = queued[use];
+        if (f != null) {
+            queued[use] = null;
+            try {
+                f.await();
+            } finally {
+                f.close();
+            }
         }
     }
 
-    private void queueRead(MemorySegment slots, DeviceBuffer src, long srcOffsetBytes, int[] sizes, long[] starts,
-                           int k, ArrayDeque<Device.Fence> queued) {
-        MemorySegment slot = slots.asSlice((long) (k % SLOTS) * slotLongs * 8, sizes[k] * 8L);
-        device.copyToHostAsync(src, srcOffsetBytes + 8 * starts[k], slot);
-        queued.add(device.fence());
+    private static void closeAll(Device.Fence[] queued) {
+        for (int i = 0; i < queued.length; i++) {
+            if (queued[i] != null) {
+                Device.Fence f = queued[i];
+                queued[i] = null;
+                f.close();
+            }
+        }
     }
 
-    private static void awaitOldest(ArrayDeque<Device.Fence> queued) {
-        Device.Fence f = queued.poll();
-        try {
-            f.await();
-        } finally {
-            f.close();
+    /** The chunks of one copy, handed out in order to whichever thread asks next; stops after a failure. */
+    private static final class Plan {
+        private final int[] sizes;
+        private final long[] starts;
+        private final AtomicInteger next = new AtomicInteger();
+        private volatile boolean failed;
+
+        Plan(int[] sizes) {
+            this.sizes = sizes;
+            this.starts = new long[sizes.length];
+            for (int k = 1; k < sizes.length; k++) {
+                starts[k] = starts[k - 1] + sizes[k - 1];
+            }
         }
+
+        /** The next chunk, or −1 when all are taken or a thread has failed. */
+        int claim() {
+            if (failed) {
+                return -1;
+            }
+            int c = next.getAndIncrement();
+            return c < sizes.length ? c : -1;
+        }
+
+        int size(int c) {
+            return sizes[c];
+        }
+
+        long start(int c) {
+            return starts[c];
+        }
+    }
+
+    private interface PerThread {
+        void run(int thread);
     }
 
     /**
-     * After a failure: waits for everything queued (the slots must not be reused or freed under a DMA) and
-     * releases the fences; errors on the way are attached to {@code cause}.
+     * Runs {@code body(t)} on min(threads, chunks) threads, t = 0 on the caller; returns after every one has ended.
+     * If one throws, the plan stops the others, the device is waited for (what they queued may still be running),
+     * and the first error is thrown with the later ones suppressed.
      */
-    private void abandon(ArrayDeque<Device.Fence> queued, Throwable cause) {
+    private void onEveryThread(Plan plan, PerThread body) {
+        int n = Math.min(threads, plan.sizes.length);
+        List<Future<?>> others = new ArrayList<>();
+        Throwable failure = null;
         try {
-            device.synchronize();
-        } catch (RuntimeException e) {
-            cause.addSuppressed(e);
+            for (int t = 1; t < n; t++) {
+                int thread = t;
+                others.add(workers().submit(() -> {
+                    try {
+                        body.run(thread);
+                    } catch (RuntimeException | Error e) {
+                        plan.failed = true;
+                        throw e;
+                    }
+                }));
+            }
+            body.run(0);
+        } catch (RuntimeException | Error e) {
+            plan.failed = true;
+            failure = e;
         }
-        for (Device.Fence f : queued) {
-            try {
-                f.close();
-            } catch (RuntimeException e) {
-                cause.addSuppressed(e);
+        boolean interrupted = false;
+        for (Future<?> f : others) {
+            while (true) { // the workers must have ended before the slots are reused: wait through interrupts
+                try {
+                    f.get();
+                    break;
+                } catch (ExecutionException e) {
+                    failure = first(failure, e.getCause());
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    plan.failed = true;
+                }
             }
         }
-        queued.clear();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            failure = first(failure, new IllegalStateException("interrupted during a staged copy on "
+                    + device.name()));
+        }
+        if (failure != null) {
+            try {
+                device.synchronize();
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+            if (failure instanceof RuntimeException r) {
+                throw r;
+            }
+            if (failure instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException("staged copy on " + device.name() + " failed", failure);
+        }
+    }
+
+    private static Throwable first(Throwable failure, Throwable next) {
+        if (failure == null) {
+            return next;
+        }
+        if (failure != next) {
+            failure.addSuppressed(next);
+        }
+        return failure;
     }
 
     /**
@@ -191,73 +311,12 @@ public final class CopyPipeline implements AutoCloseable {
         return head.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** {@code dst ← src[from, from + count)} as little-endian longs, split over the pipeline's threads. */
-    public void fill(MemorySegment dst, long[] src, int from, int count) {
-        inPieces(count, (lo, len) -> MemorySegment.copy(src, from + lo, dst, LE_LONG, lo * 8L, len));
-    }
-
-    /** {@code dst[from, from + count) ← src} as little-endian longs, split over the pipeline's threads. */
-    public void drain(MemorySegment src, long[] dst, int from, int count) {
-        inPieces(count, (lo, len) -> MemorySegment.copy(src, LE_LONG, lo * 8L, dst, from + lo, len));
-    }
-
-    private interface Piece {
-        void run(int lo, int len);
-    }
-
-    /**
-     * Runs {@code piece} over [0, count) in up to {@code threads} aligned pieces, the first on the calling thread;
-     * returns after every piece has ended (also when one throws: no piece still writes after the return).
-     */
-    private void inPieces(int count, Piece piece) {
-        int size = (int) Math.min(count, (long) Math.ceilDiv(Math.ceilDiv(count, threads), PIECE_ALIGN) * PIECE_ALIGN);
-        if (threads == 1 || size >= count) {
-            piece.run(0, count);
-            return;
-        }
-        ThreadPoolExecutor pool = workers();
-        List<Future<?>> others = new ArrayList<>();
-        RuntimeException failure = null;
-        try {
-            for (int lo = size; lo < count; lo += size) {
-                int l = lo;
-                int len = Math.min(size, count - lo);
-                others.add(pool.submit(() -> piece.run(l, len)));
-            }
-            piece.run(0, size);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        for (Future<?> f : others) {
-            try {
-                f.get();
-            } catch (ExecutionException e) {
-                RuntimeException r = e.getCause() instanceof RuntimeException re ? re
-                        : new IllegalStateException("copy piece failed", e.getCause());
-                if (failure == null) {
-                    failure = r;
-                } else {
-                    failure.addSuppressed(r);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                f.cancel(true);
-                if (failure == null) {
-                    failure = new IllegalStateException("interrupted during a staged copy on " + device.name());
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
     private MemorySegment slots() {
         if (closed) {
             throw new IllegalStateException("copy pipeline of " + device.name() + " is closed");
         }
         if (pinned == null) {
-            pinned = device.allocatePinned((long) SLOTS * slotLongs * 8);
+            pinned = device.allocatePinned(pinnedBytes());
         }
         return pinned.segment();
     }

@@ -21,7 +21,7 @@ import jzk.tornado.config.RuntimeConfig;
  * allocated on first use and freed by {@link #close()}): the host pass (≈ memory bandwidth) and the PCIe copy
  * (≈ 50 GB/s pinned on an H200, ≈ 6 GB/s from pageable memory on NVIDIA OpenCL) overlap, and no zero-filled
  * temporary of the full size is made. {@code jzk.copy.threads} sets the host threads, {@code jzk.copy.chunkMiB}
- * the slot size; {@code jzk.copy.threads=0} keeps the session-6 copy (two halves of {@link #STAGE_BYTES}, the
+ * the chunk (slot) size; {@code jzk.copy.threads=0} keeps the session-6 copy (two halves of {@link #STAGE_BYTES}, the
  * common pool, whole-stream waits) for the H200 A/B. The {@code long[]} copies of one host are serialised (they
  * share the staging memory). On the jvm device, whose memory is the Java heap, every copy is the device's own
  * one-pass copy (staging would only add a pass).
@@ -36,6 +36,8 @@ public final class DeviceHost implements KernelHost {
     private static final int DIRECT_LONGS = 1 << 17;
     /** Longs of the first chunk of a staged write (the last of a read): 2 MiB, see {@link #chunks}. */
     static final int FIRST_CHUNK_LONGS = 1 << 18;
+    /** Longs of the first (and last) chunk of a {@link CopyPipeline} copy: 256 KiB, ≈ 5 µs of PCIe. */
+    static final int PIPELINE_FIRST_LONGS = 1 << 15;
     /** Longs per fill task: 1 MiB, so 32 tasks per half keep every core busy. */
     private static final int FILL_LONGS = 1 << 17;
     private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -46,8 +48,8 @@ public final class DeviceHost implements KernelHost {
     private final boolean staged;
     /** Host threads of a staged copy; 0: the session-6 two-halves copy ({@link #writeHalves}). */
     private final int copyThreads;
-    /** Longs per pinned slot of the {@link CopyPipeline}. */
-    private final int slotLongs;
+    /** Longs per chunk (pinned slot) of the {@link CopyPipeline}. */
+    private final int chunkLongs;
     private Device.HostMemory staging;
     private CopyPipeline pipeline;
 
@@ -57,16 +59,16 @@ public final class DeviceHost implements KernelHost {
     }
 
     /**
-     * A host whose staged copies use {@code copyThreads} threads (0: the session-6 copy) and slots of
-     * {@code slotLongs} (tests and the copy benchmark, which compare settings in one process).
+     * A host whose staged copies use {@code copyThreads} threads (0: the session-6 copy) and chunks of at most
+     * {@code chunkLongs} (tests and the copy benchmark, which compare settings in one process).
      */
-    public DeviceHost(Device device, int copyThreads, int slotLongs) {
+    public DeviceHost(Device device, int copyThreads, int chunkLongs) {
         this.device = device;
         var info = device.info();
         this.label = info.name() + " (" + info.deviceName().trim() + ")";
         this.staged = info.kind() != DeviceKind.JVM;
         this.copyThreads = copyThreads;
-        this.slotLongs = slotLongs;
+        this.chunkLongs = chunkLongs;
     }
 
     public Device device() {
@@ -194,7 +196,7 @@ public final class DeviceHost implements KernelHost {
 
     private CopyPipeline pipeline() {
         if (pipeline == null) {
-            pipeline = new CopyPipeline(device, copyThreads, slotLongs, FIRST_CHUNK_LONGS);
+            pipeline = new CopyPipeline(device, copyThreads, chunkLongs, PIPELINE_FIRST_LONGS);
         }
         return pipeline;
     }

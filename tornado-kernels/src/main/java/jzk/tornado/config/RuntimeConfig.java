@@ -72,7 +72,9 @@ import java.util.function.UnaryOperator;
  *                            nothing to one PCIe link; 1: the calling thread alone; 0: the session-6 two-halves
  *                            copy on the common pool, kept for the H200 A/B)
  * @param copyChunkMiB        MiB per pinned staging slot, the largest chunk of a staged copy ({@code jzk.copy.chunkMiB},
- *                            default 16: 4 slots in flight, the 64 MiB of pinned memory of the two 32 MiB halves before)
+ *                            default 2: two slots per thread, so 16 threads hold the 64 MiB of pinned memory of the
+ *                            two 32 MiB halves before; a chunk is one thread's copy of ≈ 0.2 ms, far above the
+ *                            ≈ 10 µs of driver calls per chunk)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -147,7 +149,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.reduceWeight", 2),
                 r.flag("jzk.jit.optInProducts", false),
                 Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
-                Math.clamp(r.integer("jzk.copy.chunkMiB", 16), 1, 1024));
+                Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024));
     }
 
     /**

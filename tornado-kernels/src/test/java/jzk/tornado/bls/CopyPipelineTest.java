@@ -20,14 +20,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link CopyPipeline} and {@link DeviceHost}'s staged copies on every test device (the jvm device; PoCL where
- * installed, whose asynchronous copies and markers are real), with one host thread and with several: a write then
+ * installed, whose asynchronous copies and markers are real), with one host thread and with several (each with
+ * its own slots, copying and queueing at once): a write then
  * read of random longs at odd offsets gives the source bit for bit, checked against the device's own one-shot
  * copies (not the code under test), for sizes 0, 1, chunk and slot boundaries ± 1 and more chunks than slots; bytes
  * outside the range are untouched. A copy that fails part-way (a device that refuses the third chunk) throws that
  * error, leaves no fence open, and after {@code close} no pinned memory and no live worker thread.
  */
 class CopyPipelineTest {
-    /** Small slots so that every boundary and more chunks than slots stay cheap: first chunk 512, slot 4096 longs. */
+    /** Small chunks so that every boundary and more chunks than slots stay cheap: first chunk 512, slot 4096 longs. */
     private static final int FIRST = 512;
     private static final int SLOT = 4096;
     private static final int[] SIZES = {0, 1, 2, FIRST - 1, FIRST, FIRST + 1, 3 * FIRST - 1, 3 * FIRST, 3 * FIRST + 1,
@@ -76,10 +77,11 @@ class CopyPipelineTest {
                         roundTrip(d, p, longs, d.name() + " threads " + threads + ", " + longs + " longs");
                     }
                     if (d.info().kind() != DeviceKind.JVM) {
-                        assertEquals(pinnedBefore + 8L * CopyPipeline.SLOTS * SLOT, d.pinnedBytes(), "slots");
+                        assertEquals(pinnedBefore + 8L * CopyPipeline.SLOTS_PER_THREAD * threads * SLOT,
+                                d.pinnedBytes(), "two slots per thread");
                     }
                     if (threads > 1) {
-                        assertFalse(p.workerThreads().isEmpty(), "the workers ran pieces");
+                        assertFalse(p.workerThreads().isEmpty(), "the workers ran chunks");
                     }
                     List<Thread> workers = p.workerThreads();
                     p.close();
@@ -117,7 +119,7 @@ class CopyPipelineTest {
     /** The staged path of {@link DeviceHost} (above its direct-copy size), session-6 copy (0 threads) included. */
     @Test
     void deviceHostStagedCopiesAreBitExact() {
-        int longs = (1 << 17) + 3 * 8192 + 4099; // staged; more chunks than slots of 8192 longs
+        int longs = (1 << 17) + 3 * 8192 + 4099; // staged; more chunks than the slots of 3 threads
         long[] src = randomLongs(longs + 3);
         for (Device d : devices()) {
             for (int threads : new int[] {0, 1, 3}) {
