@@ -2,7 +2,7 @@
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
 # Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, window-ab, fp-ab,
-# serve). `serve` measures jzk serve
+# copy-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -131,6 +131,24 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.optInProducts=true -Djzk.jit.maxnreg=128 -Djzk.bench.msmPhases=true" \
                 run fp-true-cap128-phases 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench msm1=24 reps=3 msmItems= \
                 backends=cuda:0 ;;
+        copy-ab) # issue 11 (session 7): the staged heap <-> device long[] copies (bls/CopyPipeline: jzk.copy.threads
+                 # host threads, each filling/draining its own two pinned slots of jzk.copy.chunkMiB, a fence per
+                 # chunk, no barrier between threads) against the session-6 copy (jzk.copy.threads=0: two 32 MiB
+                 # halves, common pool, stream waits). First CopyBench: 512 MiB written and read back (checked) per
+                 # threads x chunk size, and the host pass alone (heap <-> pinned, no DMA); then BlsBench NTT 2^20 (checked against the CPU) and 2^24
+                 # "with transfers" and G1 2^24 (its scalar and bases uploads), old then new, then new on NVIDIA OpenCL
+            run copy-rates 150 "$BUNDLE/run.sh" jzk.bench.kernels.CopyBench mib=512 threads=0,4,8,16 \
+                chunkMiB=2,1,4,8 reps=5 device=cuda:0
+            ab="-Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=0"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.copy.threads=0" \
+                run copy-old 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=24 reps=5 msmItems= \
+                backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
+                run copy-new 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=24 reps=5 msmItems= \
+                backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
+                run copy-new-opencl 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=24 reps=5 \
+                msmItems= backends=opencl:1:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

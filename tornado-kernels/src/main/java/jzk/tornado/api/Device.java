@@ -78,6 +78,14 @@ public interface Device extends AutoCloseable {
      */
     HostMemory allocatePinned(long bytes);
 
+    /**
+     * Bytes of {@link #allocatePinned(long)} memory handed out by this device (and its stream views) and not yet
+     * closed, for leak checks; 0 on a device that does not track it.
+     */
+    default long pinnedBytes() {
+        return 0;
+    }
+
     /** The kernel compiled from a Java kernel method for this device; cached per device and method. */
     DeviceKernel kernel(Method kernelMethod);
 
@@ -98,6 +106,25 @@ public interface Device extends AutoCloseable {
 
     /** Waits until all work issued on this device has finished. */
     void synchronize();
+
+    /**
+     * Marks the work issued on this device's stream so far: {@link Fence#await()} waits for that work only, not
+     * for what is issued after the mark (CUDA event / OpenCL marker), so a host can wait for one of several queued
+     * copies while the later ones run. The default waits for everything ({@link #synchronize()}): correct, but
+     * without the overlap.
+     */
+    default Fence fence() {
+        return new Fence() {
+            @Override
+            public void await() {
+                synchronize();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
 
     /**
      * Starts a timed span on the device's stream (CUDA event / OpenCL marker); {@link Span#stopNanos()} waits for
@@ -125,6 +152,17 @@ public interface Device extends AutoCloseable {
     interface Span {
         /** Marks the end, waits for it and returns the elapsed nanoseconds; call once. */
         long stopNanos();
+    }
+
+    /**
+     * A mark on a device's stream from {@link #fence()}: {@link #await()} waits until the work issued before the
+     * mark has finished (and reports its errors); {@link #close()} releases the mark (awaited or not), once.
+     */
+    interface Fence extends AutoCloseable {
+        void await();
+
+        @Override
+        void close();
     }
 
     /** Host memory from {@link #allocatePinned(long)}; {@link #close()} frees it once. */

@@ -10,30 +10,34 @@ import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceKernel;
 import jzk.tornado.api.DeviceKind;
+import jzk.tornado.config.RuntimeConfig;
 
 /**
  * A {@link KernelHost} over one device of the project runtime ({@code cuda:N}, {@code opencl:P:D}, {@code jvm}):
  * buffers are {@link DeviceBuffer}s, kernels are compiled by the runtime's JIT (cached per device and method).
  * Does not close the device: devices of {@code jzk.tornado.runtime.Devices} are shared for the life of the JVM.
  *
- * <p>Large {@code long[]} writes and reads go through two halves of {@link #STAGE_BYTES} of pinned host memory
- * (allocated on first use, freed by {@link #close()}): half k is filled (drained) by all cores while half k−1
- * (k+1) is on its way to (from) the device, so the host pass (≈ memory bandwidth) and the PCIe copy (≈ 50 GB/s
- * pinned on an H200, ≈ 6 GB/s from pageable memory on NVIDIA OpenCL) overlap, and no zero-filled temporary of
- * the full size is made. The {@code long[]} copies of one host are serialised (they share the staging memory).
- * On the jvm device, whose memory is the Java heap, every copy is the device's own one-pass copy (staging would
- * only add a pass).
+ * <p>Large {@code long[]} writes and reads go through a {@link CopyPipeline} (pinned slots, host threads, both
+ * allocated on first use and freed by {@link #close()}): the host pass (≈ memory bandwidth) and the PCIe copy
+ * (≈ 50 GB/s pinned on an H200, ≈ 6 GB/s from pageable memory on NVIDIA OpenCL) overlap, and no zero-filled
+ * temporary of the full size is made. {@code jzk.copy.threads} sets the host threads, {@code jzk.copy.chunkMiB}
+ * the chunk (slot) size; {@code jzk.copy.threads=0} keeps the session-6 copy (two halves of {@link #STAGE_BYTES}, the
+ * common pool, whole-stream waits) for the H200 A/B. The {@code long[]} copies of one host are serialised (they
+ * share the staging memory). On the jvm device, whose memory is the Java heap, every copy is the device's own
+ * one-pass copy (staging would only add a pass).
  *
  * <p>Over the jvm device ({@link DeviceHosts#jvm()}) this host is the reference twin of every GPU run: the
  * kernels run as Java with real work-groups and barriers, barrier-free work-groups one work-item after another.
  */
 public final class DeviceHost implements KernelHost {
-    /** Bytes per staging half: 32 MiB, large enough that a half's copy dwarfs the per-copy driver overhead. */
+    /** Session-6 copy ({@code jzk.copy.threads=0}): bytes per staging half, 32 MiB. */
     static final long STAGE_BYTES = 32L << 20;
     /** Writes up to this many longs go through the device's own (unpinned, one-shot) copy. */
     private static final int DIRECT_LONGS = 1 << 17;
     /** Longs of the first chunk of a staged write (the last of a read): 2 MiB, see {@link #chunks}. */
     static final int FIRST_CHUNK_LONGS = 1 << 18;
+    /** Longs of the first (and last) chunk of a {@link CopyPipeline} copy: 256 KiB, ≈ 5 µs of PCIe. */
+    static final int PIPELINE_FIRST_LONGS = 1 << 15;
     /** Longs per fill task: 1 MiB, so 32 tasks per half keep every core busy. */
     private static final int FILL_LONGS = 1 << 17;
     private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -42,13 +46,29 @@ public final class DeviceHost implements KernelHost {
     private final String label;
     /** Whether large {@code long[]} copies go through pinned staging (not on the jvm device). */
     private final boolean staged;
+    /** Host threads of a staged copy; 0: the session-6 two-halves copy ({@link #writeHalves}). */
+    private final int copyThreads;
+    /** Longs per chunk (pinned slot) of the {@link CopyPipeline}. */
+    private final int chunkLongs;
     private Device.HostMemory staging;
+    private CopyPipeline pipeline;
 
+    /** A host with the copy settings of {@link RuntimeConfig} ({@code jzk.copy.threads}, {@code jzk.copy.chunkMiB}). */
     public DeviceHost(Device device) {
+        this(device, RuntimeConfig.get().copyThreads(), RuntimeConfig.get().copyChunkMiB() << 17);
+    }
+
+    /**
+     * A host whose staged copies use {@code copyThreads} threads (0: the session-6 copy) and chunks of at most
+     * {@code chunkLongs} (tests and the copy benchmark, which compare settings in one process).
+     */
+    public DeviceHost(Device device, int copyThreads, int chunkLongs) {
         this.device = device;
         var info = device.info();
         this.label = info.name() + " (" + info.deviceName().trim() + ")";
         this.staged = info.kind() != DeviceKind.JVM;
+        this.copyThreads = copyThreads;
+        this.chunkLongs = chunkLongs;
     }
 
     public Device device() {
@@ -88,8 +108,15 @@ public final class DeviceHost implements KernelHost {
         Buf b = checkRange((Buf) dst, dstOffset, longs, "write");
         if (longs <= DIRECT_LONGS || !staged) {
             device.copyToDevice(src, srcIndex, b.buffer, dstOffset * 4, longs);
-            return;
+        } else if (copyThreads > 0) {
+            pipeline().write(src, srcIndex, b.buffer, dstOffset * 4, longs);
+        } else {
+            writeHalves(b, dstOffset, src, srcIndex, longs);
         }
+    }
+
+    /** The session-6 write (kept for the H200 A/B, {@code jzk.copy.threads=0}): two halves, whole-stream waits. */
+    private void writeHalves(Buf b, long dstOffset, long[] src, int srcIndex, int longs) {
         MemorySegment all = staging();
         int[] sizes = chunks(longs, false);
         for (int k = 0, done = 0; k < sizes.length; done += sizes[k], k++) {
@@ -106,8 +133,8 @@ public final class DeviceHost implements KernelHost {
     }
 
     /**
-     * The mirror of {@link #write(Buffer, long, long[], int, int)}: chunk k+1 comes into one staging half while
-     * chunk k is copied out of the other into {@code dst} by all cores.
+     * The mirror of {@link #write(Buffer, long, long[], int, int)}: chunks of the read are copied out of pinned
+     * memory into {@code dst} while the next ones arrive.
      */
     @Override
     public synchronized void read(Buffer src, long srcOffset, long[] dst, int dstIndex, int longs) {
@@ -115,8 +142,15 @@ public final class DeviceHost implements KernelHost {
         Buf b = checkRange((Buf) src, srcOffset, longs, "read");
         if (longs <= DIRECT_LONGS || !staged) {
             device.copyToHost(b.buffer, srcOffset * 4, dst, dstIndex, longs);
-            return;
+        } else if (copyThreads > 0) {
+            pipeline().read(b.buffer, srcOffset * 4, dst, dstIndex, longs);
+        } else {
+            readHalves(b, srcOffset, dst, dstIndex, longs);
         }
+    }
+
+    /** The session-6 read ({@code jzk.copy.threads=0}), the mirror of {@link #writeHalves}. */
+    private void readHalves(Buf b, long srcOffset, long[] dst, int dstIndex, int longs) {
         MemorySegment all = staging();
         int[] sizes = chunks(longs, true);
         device.copyToHostAsync(b.buffer, srcOffset * 4, all.asSlice(0, sizes[0] * 8L));
@@ -133,7 +167,7 @@ public final class DeviceHost implements KernelHost {
     }
 
     /**
-     * Chunk sizes (longs) of a staged copy of {@code longs}: doubling from {@link #FIRST_CHUNK_LONGS} up to a
+     * Chunk sizes (longs) of a session-6 staged copy of {@code longs}: doubling from {@link #FIRST_CHUNK_LONGS} up to a
      * staging half, so that the one step of a pipelined copy that nothing overlaps (the first fill of a write, the
      * last drain of a read) handles 2 MiB, not a whole 32 MiB half (≈ 2–3 ms of a host memory copy against 0.15);
      * {@code descending}: the same sizes in reverse order, small chunks last (a read). Sum = {@code longs}.
@@ -158,6 +192,13 @@ public final class DeviceHost implements KernelHost {
                     + " overruns a buffer of " + b.ints + " ints on " + label);
         }
         return b;
+    }
+
+    private CopyPipeline pipeline() {
+        if (pipeline == null) {
+            pipeline = new CopyPipeline(device, copyThreads, chunkLongs, PIPELINE_FIRST_LONGS);
+        }
+        return pipeline;
     }
 
     private MemorySegment staging() {
@@ -220,9 +261,13 @@ public final class DeviceHost implements KernelHost {
         device.synchronize();
     }
 
-    /** Frees the staging memory (not the device, which is shared). */
+    /** Frees the staging memory and copy threads (not the device, which is shared). */
     @Override
     public synchronized void close() {
+        if (pipeline != null) {
+            pipeline.close();
+            pipeline = null;
+        }
         if (staging != null) {
             staging.close();
             staging = null;

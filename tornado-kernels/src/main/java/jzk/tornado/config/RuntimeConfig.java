@@ -65,6 +65,17 @@ import java.util.function.UnaryOperator;
  *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
  *                            ({@code jzk.jit.optInProducts}, default true since session 7's H200 A/B: G1 MSM 2^24
  *                            262 → 134.5 ms, G2 2^22 217 → 131 ms; {@code false}: the Java bodies)
+ * @param copyThreads         host threads of a staged {@code long[]} copy between the Java heap and pinned memory
+ *                            ({@code jzk.copy.threads}, default min(16, cores): one core copies ≈ 5–10 GB/s from
+ *                            the heap and the H200's DMA takes ≈ 55 GB/s while sharing the memory bus, so a copy
+ *                            wants many cores; 16 is what the session-6 copy used on the H200 host (the common pool
+ *                            and the caller), so the A/B compares the pipeline alone, and more cores than that add
+ *                            nothing to one PCIe link; 1: the calling thread alone; 0: the session-6 two-halves
+ *                            copy on the common pool, kept for the H200 A/B)
+ * @param copyChunkMiB        MiB per pinned staging slot, the largest chunk of a staged copy ({@code jzk.copy.chunkMiB},
+ *                            default 2: two slots per thread, so 16 threads hold the 64 MiB of pinned memory of the
+ *                            two 32 MiB halves before; a chunk is one thread's copy of ≈ 0.2 ms, far above the
+ *                            ≈ 10 µs of driver calls per chunk)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -75,7 +86,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
-                            int msmReduceWeight, boolean jitOptInProducts) {
+                            int msmReduceWeight, boolean jitOptInProducts, int copyThreads, int copyChunkMiB) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -137,7 +148,9 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.maxWindow", 16),
                 r.flag("jzk.msm.sliceOrder", true),
                 r.integer("jzk.msm.reduceWeight", 2),
-                r.flag("jzk.jit.optInProducts", true));
+                r.flag("jzk.jit.optInProducts", true),
+                Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
+                Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024));
     }
 
     /**
@@ -187,7 +200,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight, jitOptInProducts);
+                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB);
     }
 
     /**

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Scalars on the device ({@link DeviceScalars}, {@link ScalarKernels}, {@link KernelHost#write(KernelHost.Buffer,
  * long, long[], int, int)}) on every host: the {@code long[]} upload gives the bytes of {@link Layout#split} and
- * the {@code long[]} read-back inverts it (also through the pinned staging halves of {@link DeviceHost}); the device range check counts exactly the
+ * the {@code long[]} read-back inverts it (also through the pinned staging of {@link DeviceHost}, {@link CopyPipeline}); the device range check counts exactly the
  * scalars the BigInteger comparison with r rejects (0, r − 1, r, r + 1, 2^256 − 1, values differing from r in one
  * limb); every MSM entry point names the first scalar ≥ r; MSMs over device-resident scalars equal those over the
  * {@code long[]}.

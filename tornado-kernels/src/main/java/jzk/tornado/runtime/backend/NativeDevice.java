@@ -78,6 +78,11 @@ public abstract class NativeDevice extends AbstractDevice {
         return holder;
     }
 
+    @Override
+    public long pinnedBytes() {
+        return pinned.stream().mapToLong(h -> h.segment().byteSize()).sum();
+    }
+
     /** Closes every pinned host memory still open (for the root's {@link #release()}). */
     protected void closePinned() {
         for (HostMemory h : pinned) {

@@ -9,6 +9,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
@@ -348,6 +349,42 @@ public final class CudaDevice extends NativeDevice {
         checkOpen();
         current();
         syncStream();
+    }
+
+    /** An event without timing recorded on this stream; destroyed by {@code close}, once. */
+    @Override
+    public Fence fence() {
+        checkOpen();
+        current();
+        MemorySegment e;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(ADDRESS);
+            cu.call("cuEventCreate", cu.cuEventCreate, p, CudaDriver.CU_EVENT_DISABLE_TIMING);
+            e = p.get(ADDRESS, 0);
+        }
+        try {
+            cu.call("cuEventRecord", cu.cuEventRecord, e, stream);
+        } catch (RuntimeException ex) {
+            cu.call("cuEventDestroy_v2", cu.cuEventDestroy, e);
+            throw ex;
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        return new Fence() {
+            @Override
+            public void await() {
+                current();
+                cu.call("cuEventSynchronize on " + name() + " (reports errors of earlier work too)",
+                        cu.cuEventSynchronize, e);
+            }
+
+            @Override
+            public void close() {
+                if (released.compareAndSet(false, true)) {
+                    current();
+                    cu.call("cuEventDestroy_v2", cu.cuEventDestroy, e);
+                }
+            }
+        };
     }
 
     @Override

@@ -35,6 +35,8 @@ final class CudaDriver {
     static final int CU_JIT_ERROR_LOG_BUFFER = 5;
     static final int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
     static final int CU_STREAM_NON_BLOCKING = 1;
+    /** cuEventCreate flag: no timestamps, the cheapest event (a fence). */
+    static final int CU_EVENT_DISABLE_TIMING = 2;
     static final int CUDA_ERROR_NO_DEVICE = 100;
 
     final MethodHandle cuInit;

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
@@ -301,6 +302,31 @@ public final class OpenClDevice extends NativeDevice {
     public void synchronize() {
         checkOpen();
         OpenCl.call("clFinish on " + name(), cl.clFinish, queue);
+    }
+
+    /** A marker on this queue; released by {@code close}, once. */
+    @Override
+    public Fence fence() {
+        checkOpen();
+        MemorySegment ev = marker();
+        AtomicBoolean released = new AtomicBoolean();
+        return new Fence() {
+            @Override
+            public void await() {
+                try (Arena a = Arena.ofConfined()) {
+                    MemorySegment list = a.allocate(ADDRESS);
+                    list.set(ADDRESS, 0, ev);
+                    OpenCl.call("clWaitForEvents(fence) on " + name(), cl.clWaitForEvents, 1, list);
+                }
+            }
+
+            @Override
+            public void close() {
+                if (released.compareAndSet(false, true)) {
+                    OpenCl.call("clReleaseEvent", cl.clReleaseEvent, ev);
+                }
+            }
+        };
     }
 
     @Override
