@@ -55,6 +55,13 @@ public final class NttKernels {
     static final int SMALL_PASS_REGISTERS = 48;
 
     /**
+     * Registers per thread of {@link #pass4} and {@link #pass4Small} in PTX: 64 (ptxas uncapped: 66; at 64 it uses
+     * 63 without spilling, at 60 it spills 96 bytes). 64 × 256 work-items = 16 Ki registers: 4 groups of
+     * {@link #pass4} (48 KiB local each) per H200 multiprocessor, 32 warps, as {@link #pass}'s 2 groups of 512.
+     */
+    static final int PASS4_REGISTERS = 64;
+
+    /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
      * CUDA block may declare statically).
      */
@@ -163,6 +170,7 @@ public final class NttKernels {
      * Radix-4 form of {@link #pass} (k ≤ LG_BLOCK, 2 ≤ k): the same butterflies and twiddles, 2^(k−2) work-items of
      * 4 elements, two stages per local-memory round trip (see {@link #pass4In}). Local memory as {@link #pass}.
      */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
     public static void pass4(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
@@ -170,6 +178,7 @@ public final class NttKernels {
     }
 
     /** Radix-4 form of {@link #passSmall} (2 ≤ k ≤ LG_SMALL_BLOCK): 2^(k−2) work-items, local memory as there. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
     public static void pass4Small(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
@@ -216,7 +225,6 @@ public final class NttKernels {
             }
         }
         int[] x = new int[32];
-        int[] w = new int[8];
         int[] t = new int[8];
         for (int e = 0; e < 4; e++) {
             int r = base + ((4 * l + e) << s0);
@@ -245,18 +253,17 @@ public final class NttKernels {
                     }
                 }
             }
+            // the twiddle is loaded again for each butterfly (the product overwrites it): 8 registers fewer
             boolean one = s0 + ls == 0;
-            twiddle(w, tw, tws, twStride, lgN, s0, k, low, ls, jl);
-            butterfly(x, 0, 1, w, t, one);
-            if (!two) {
-                twiddle(w, tw, tws, twStride, lgN, s0, k, low, ls, jl + quarter);
-            }
-            butterfly(x, 2, 3, w, t, one);
+            twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls, jl);
+            butterfly(x, 0, 1, t, one);
+            twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls, two ? jl : jl + quarter);
+            butterfly(x, 2, 3, t, one);
             if (two) {
-                twiddle(w, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl);
-                butterfly(x, 0, 2, w, t, false);
-                twiddle(w, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl + h);
-                butterfly(x, 1, 3, w, t, false);
+                twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl);
+                butterfly(x, 0, 2, t, false);
+                twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl + h);
+                butterfly(x, 1, 3, t, false);
             }
             if (ls + 2 < k) {
                 for (int e = 0; e < 4; e++) {
@@ -302,14 +309,17 @@ public final class NttKernels {
         }
     }
 
-    /** (x_a, x_b) ← (x_a + w·x_b, x_a − w·x_b) on elements a, b of x (8 limbs each); w = 1 when {@code one}. */
-    private static void butterfly(int[] x, int a, int b, int[] w, int[] t, boolean one) {
+    /**
+     * (x_a, x_b) ← (x_a + w·x_b, x_a − w·x_b) on elements a, b of x (8 limbs each), w given in t (overwritten with
+     * w·x_b); w = 1 when {@code one} (t's value unused).
+     */
+    private static void butterfly(int[] x, int a, int b, int[] t, boolean one) {
         if (one) {
             for (int q = 0; q < 8; q++) {
                 t[q] = x[b * 8 + q];
             }
         } else {
-            MontFr.mul(t, 0, x, b * 8, w, 0);
+            MontFr.mul(t, 0, x, b * 8, t, 0);
         }
         MontFr.sub(x, b * 8, x, a * 8, t, 0);
         MontFr.add(x, a * 8, x, a * 8, t, 0);
