@@ -207,8 +207,8 @@ class NttTest {
     }
 
     /**
-     * A host whose pass kernel allows only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
-     * pass wants): the plan splits passes to fit and the transform is unchanged.
+     * A host whose pass kernels allow only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
+     * radix-2 pass wants): the plan splits passes to fit and the transform is unchanged, for either radix.
      */
     @Test
     void passesShrinkToTheKernelsWorkGroupLimit() {
@@ -257,11 +257,14 @@ class NttTest {
             public void close() {
             }
         };
-        try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
-            long[] a = randomVector(plan.n);
-            long[] want = a.clone();
-            cpu.fft(want);
-            assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward with passes of ≤ 4 stages");
+        long[] a = randomVector(1 << lgN);
+        long[] want = a.clone();
+        cpu.fft(want);
+        for (int radix : new int[] {2, 4}) { // ≤ 8 work-items: passes of ≤ 4 stages (radix 2), ≤ 5 (radix 4)
+            try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
+                plan.setRadix(radix);
+                assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward, radix " + radix);
+            }
         }
     }
 }

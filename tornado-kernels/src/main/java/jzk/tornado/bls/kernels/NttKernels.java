@@ -19,7 +19,9 @@ import jzk.tornado.api.KernelContext;
  *   <li>a work-group reads its {@code 2^k − 1} twiddles once (the middle stages' into local memory, the first
  *       and last stage's straight from global memory), not one global read per butterfly;</li>
  *   <li>the first stage runs on the pair each work-item loaded and the last stage on the pair it stores, in
- *       registers: {@code k − 1} barriers and local-memory round trips per pass, not {@code k + 1}.</li>
+ *       registers: {@code k − 1} barriers and local-memory round trips per pass, not {@code k + 1};</li>
+ *   <li>{@link #pass4}/{@link #pass4Small} ({@code jzk.ntt.radix=4}) give each work-item 4 elements and two stages
+ *       between round trips: {@code ⌈k/2⌉ − 1} barriers, half the local-memory words per element (same bits).</li>
  * </ul>
  * One Montgomery product per butterfly, at one call site: the kernel is one loop, so the inlined code stays small
  * (registers, and the OpenCL compile time on PoCL).
