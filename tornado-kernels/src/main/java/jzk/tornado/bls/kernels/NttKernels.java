@@ -288,10 +288,11 @@ public final class NttKernels {
     /**
      * Local slot of block position m: m with its low 5 bits XORed by {@code f(bits 5, 6 of m)}, f = 0, 5, 26, 31
      * (bit 5 → bits 0, 2; bit 6 → bits 1, 3, 4). A permutation of every aligned 128 positions; it separates the banks
-     * of {@link #pass4In}'s strided steps (checked by the bit algebra there: for ls = 0, 2, 4 the five lane bits
-     * reach the five bank bits through an invertible map).
+     * of {@link #pass4In}'s strided steps: for ls = 0, 2, 4 the five lane bits reach the five bank bits through an
+     * invertible map (ls = 0: bank bits e0^l3, e1^l4, l0^l3, l1^l4, l2^l4), checked for every k by
+     * {@code NttLocalLayoutTest}.
      */
-    private static int slot(int m) {
+    static int slot(int m) {
         return m ^ (((m >>> 5) & 1) * 5) ^ (((m >>> 6) & 1) * 26);
     }
 
