@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, msm-ab, window-ab, fp-ab,
-# copy-ab, serve). `serve` measures jzk serve
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, msm-ab,
+# window-ab, fp-ab, copy-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -47,6 +47,22 @@ for step in "${STEPS[@]}"; do
                 JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.ntt.lgBlock=$lg" \
                     run ntt-block$lg 90 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=9 backends=cuda:0
             done ;;
+        ntt2-ab) # issue 11 (session 7): the radix-4 NTT passes (jzk.ntt.radix=4: NttKernels.pass4/pass4Small, 4
+                 # elements per work-item, 2 stages per local round trip: barriers per pass 10 stages 9 -> 4, 8 stages
+                 # 7 -> 3; 64 registers, swizzled local layout without bank conflicts) against the radix-2 passes (the
+                 # default), PTX; 2^20 checked against the CPU FrDomain ("agrees" column), 2^24 between PTX and NVIDIA
+                 # OpenCL in the new run. Step ntt2-27: 2^27 (3 passes of 9) both ways.
+            ab="-Djzk.bench.cpuMaxLgNtt=20"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.ntt.radix=2" \
+                run ntt2-old 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=5 backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.ntt.radix=4" \
+                run ntt2-new 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=5 backends=cuda:0,opencl:1:0 ;;
+        ntt2-27) # issue 11 (session 7): the radix-2 and radix-4 NTT passes at 2^27 (3 passes of 9 stages: pass /
+                 # pass4); no CPU reference at this size: the new run's PTX and NVIDIA OpenCL results must agree
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.ntt.radix=2" \
+                run ntt2-27-old 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=27 reps=2 backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.ntt.radix=4" \
+                run ntt2-27-new 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=27 reps=2 backends=cuda:0,opencl:1:0 ;;
         peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul / fpmul: Fr / Fp mul/s. PEER_BACKENDS: default PTX and
               # NVIDIA OpenCL

@@ -10,7 +10,8 @@ import jzk.tornado.config.RuntimeConfig;
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
  * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
- * {@code ceil(lgN / LG_BLOCK)} local-memory passes with the bit reversal fused into the first, so a transform
+ * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass}, or with {@code jzk.ntt.radix=4}
+ * {@link NttKernels#pass4}: same results) with the bit reversal fused into the first, so a transform
  * reads and writes the data once per pass and nothing else. Coset forms and the inverse's 1/n multiply by a
  * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
  * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
@@ -24,6 +25,8 @@ public final class Ntt implements AutoCloseable {
     private static final MontgomeryField F = Fr.F;
     private static final Method PASS = Kernels.of(NttKernels::pass);
     private static final Method PASS_SMALL = Kernels.of(NttKernels::passSmall);
+    private static final Method PASS4 = Kernels.of(NttKernels::pass4);
+    private static final Method PASS4_SMALL = Kernels.of(NttKernels::pass4Small);
     private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
     private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
@@ -46,6 +49,13 @@ public final class Ntt implements AutoCloseable {
             RuntimeConfig.get().nttLgBlock() < 0 ? NttKernels.LG_BLOCK : RuntimeConfig.get().nttLgBlock());
     /** Stages per local-memory pass (≤ {@link NttKernels#LG_BLOCK}); tests lower it to exercise many passes. */
     private int lgBlock = DEFAULT_LG_BLOCK;
+    /**
+     * Default pass kernels: {@code -Djzk.ntt.radix=4} ({@link NttKernels#pass4}: 4 elements per work-item, two stages
+     * per local-memory round trip) or 2 (the default, {@link NttKernels#pass}); read once.
+     */
+    private static final int DEFAULT_RADIX = checkRadix(RuntimeConfig.get().nttRadix());
+    /** 2 or 4: which pass kernels this plan launches; tests set it per plan. */
+    private int radix = DEFAULT_RADIX;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -138,9 +148,13 @@ public final class Ntt implements AutoCloseable {
 
     private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
         checkSize(data);
-        // a pass of k stages runs 2^(k−1) work-items per group: cap k where the compiled kernels allow fewer
-        int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(PASS)),
-                Math.min(NttKernels.LG_SMALL_BLOCK, lgLimit(PASS_SMALL)));
+        boolean four = radix == 4;
+        Method big = four ? PASS4 : PASS;
+        Method small = four ? PASS4_SMALL : PASS_SMALL;
+        int lgPer = four ? 2 : 1; // log2 of the elements one work-item holds
+        // a pass of k stages runs 2^(k−lgPer) work-items per group: cap k where the compiled kernels allow fewer
+        int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(big, lgPer)),
+                Math.min(NttKernels.LG_SMALL_BLOCK, lgLimit(small, lgPer)));
         block = Math.max(1, Math.min(lgBlock, block));
         // balanced passes: 2^24 runs as 8 + 8 + 8 stages, not 10 + 10 + 4, whose last pass would launch work-groups
         // of 8 work-items (a quarter-full warp each, few resident per SM: measured 24.8 ms against 15.6 on the H200)
@@ -152,16 +166,21 @@ public final class Ntt implements AutoCloseable {
             int k = lgN / passes + (p < lgN % passes ? 1 : 0);
             KernelHost.Buffer src = p == 0 ? data : scratch;
             KernelHost.Buffer dst = p == passes - 1 ? data : scratch;
-            host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
-                    src, dst, tw, lgN, s0, k);
+            if (four && k >= 2) {
+                host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS4_SMALL : PASS4, n / 4, 1 << (k - 2),
+                        src, dst, tw, lgN, s0, k);
+            } else { // radix 2, or a one-stage pass (a radix-4 work-item needs two)
+                host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
+                        src, dst, tw, lgN, s0, k);
+            }
             s0 += k;
         }
     }
 
-    /** log2 of the largest block a kernel's work-group limit allows (2^(k−1) work-items for k stages). */
-    private int lgLimit(Method kernel) {
+    /** log2 of the largest block a kernel's work-group limit allows (2^(k−lgPer) work-items for k stages). */
+    private int lgLimit(Method kernel, int lgPer) {
         int limit = Math.max(1, host.maxLocalSize(kernel));
-        return 31 - Integer.numberOfLeadingZeros(Math.min(limit, 1 << 20)) + 1;
+        return 31 - Integer.numberOfLeadingZeros(Math.min(limit, 1 << 20)) + lgPer;
     }
 
     private void checkSize(KernelHost.Buffer data) {
@@ -173,6 +192,18 @@ public final class Ntt implements AutoCloseable {
     /** Sets the stages per local-memory pass, 1 … {@link NttKernels#LG_BLOCK}. */
     void setLgBlock(int lgBlock) {
         this.lgBlock = checkLgBlock(lgBlock);
+    }
+
+    /** Sets the pass kernels, radix 2 ({@link NttKernels#pass}) or 4 ({@link NttKernels#pass4}). */
+    void setRadix(int radix) {
+        this.radix = checkRadix(radix);
+    }
+
+    private static int checkRadix(int radix) {
+        if (radix != 2 && radix != 4) {
+            throw new IllegalArgumentException("NTT pass radix (jzk.ntt.radix) " + radix + " is neither 2 nor 4");
+        }
+        return radix;
     }
 
     private static int checkLgBlock(int lgBlock) {

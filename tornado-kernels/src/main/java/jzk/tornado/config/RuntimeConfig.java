@@ -47,6 +47,9 @@ import java.util.function.UnaryOperator;
  *                            ({@code jzk.msm.reduceWeight}, 2: W·(n + 2^c)); see {@code SortedMsm.chooseC}
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
+ * @param nttRadix           NTT pass kernels ({@code jzk.ntt.radix}, checked by {@code Ntt}): 2 (default,
+ *                            {@code NttKernels.pass}: a work-item per butterfly, a local round trip per stage) or 4
+ *                            ({@code NttKernels.pass4}: 4 elements per work-item, a round trip per two stages)
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -82,7 +85,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices,
-                            int msmWorkItems, int nttLgBlock,
+                            int msmWorkItems, int nttLgBlock, int nttRadix,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
@@ -136,6 +139,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.msm.foldSlices", true),
                 r.integer("jzk.msm.workItems", 1 << 15),
                 r.integer("jzk.ntt.lgBlock", -1),
+                r.integer("jzk.ntt.radix", 2),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
@@ -198,7 +202,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
-                msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
+                msmWorkItems, nttLgBlock, nttRadix, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
                 msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB);
     }

@@ -165,8 +165,50 @@ class NttTest {
     }
 
     /**
-     * A host whose pass kernel allows only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
-     * pass wants): the plan splits passes to fit and the transform is unchanged.
+     * The radix-4 passes ({@link NttKernels#pass4}, {@link NttKernels#pass4Small}; one-stage passes fall back to
+     * radix 2): every size 2^1 … 2^14 under splits of at most 2, 3, 5, 8 and 10 stages (odd and even passes, the
+     * radix-2 last step of an odd pass, one pass in place, two, many; 2^14 at 10: passes of 7 + 7, at 8: 5 + 5 + 4),
+     * forward and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10.
+     */
+    @Test
+    void radix4PassesMatchCpuAtEverySizeAndSplit() {
+        Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
+        for (int lgN = 1; lgN <= 14; lgN++) {
+            FrDomain cpu = new FrDomain(lgN, family);
+            long[] a = randomVector(1 << lgN);
+            long[] fwd = a.clone();
+            cpu.fft(fwd);
+            long[] inv = a.clone();
+            cpu.ifft(inv);
+            for (int lgBlock : new int[] {2, 3, 5, NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
+                if (lgN > 12 && lgBlock < 5) {
+                    continue; // many one-stage-pair passes over 2^13+ add time, not cases
+                }
+                try (Ntt plan = new Ntt(host, lgN, family)) {
+                    plan.setRadix(4);
+                    plan.setLgBlock(lgBlock);
+                    String at = "radix 4, 2^" + lgN + ", passes of ≤ " + lgBlock + " stages";
+                    assertArrayEquals(fwd, onDevice(plan, a, plan::forward), "forward " + at);
+                    assertArrayEquals(inv, onDevice(plan, a, plan::inverse), "inverse " + at);
+                    if (lgN <= 10) {
+                        long[] shift = plan.shift(Coset.ODD);
+                        long[] want = a.clone();
+                        cpu.cosetFft(want, shift);
+                        assertArrayEquals(want, onDevice(plan, a, b -> plan.cosetForward(b, shift)),
+                                "coset forward " + at);
+                        want = a.clone();
+                        cpu.cosetIfft(want, shift);
+                        assertArrayEquals(want, onDevice(plan, a, b -> plan.cosetInverse(b, shift)),
+                                "coset inverse " + at);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A host whose pass kernels allow only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
+     * radix-2 pass wants): the plan splits passes to fit and the transform is unchanged, for either radix.
      */
     @Test
     void passesShrinkToTheKernelsWorkGroupLimit() {
@@ -215,11 +257,14 @@ class NttTest {
             public void close() {
             }
         };
-        try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
-            long[] a = randomVector(plan.n);
-            long[] want = a.clone();
-            cpu.fft(want);
-            assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward with passes of ≤ 4 stages");
+        long[] a = randomVector(1 << lgN);
+        long[] want = a.clone();
+        cpu.fft(want);
+        for (int radix : new int[] {2, 4}) { // ≤ 8 work-items: passes of ≤ 4 stages (radix 2), ≤ 5 (radix 4)
+            try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
+                plan.setRadix(radix);
+                assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward, radix " + radix);
+            }
         }
     }
 }

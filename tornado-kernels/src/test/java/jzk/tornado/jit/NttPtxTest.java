@@ -15,22 +15,23 @@ import jzk.arith.FrDomain;
 import jzk.tornado.bls.kernels.NttKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The NTT kernels' PTX: the small pass carries its register cap ({@code .maxnreg}, from {@code @JitLimits}), every
  * kernel uses the carry-chain Fr product, and ptxas ({@code --gpu-name sm_90 -v}, skipped when not on the PATH) assembles every
  * NTT kernel without spilling, with the products in either form ({@link MontMulPtx}: pairs, the default, and rows).
- * The PTX of the small pass also runs in the {@link PtxInterpreter} (shared memory, barriers, the products of
- * either form) for a two-pass NTT of 2^7 against field-arith's CPU {@link FrDomain}: the device's PTX path, bit for
- * bit, without a GPU. Results are checked on the Java and OpenCL hosts by NttTest.
+ * The PTX of the small passes (radix 2 and 4) also runs in the {@link PtxInterpreter} (shared memory, barriers, the
+ * products of either form) for a two-pass NTT against field-arith's CPU {@link FrDomain}: the device's PTX path, bit
+ * for bit, without a GPU. Results are checked on the Java and OpenCL hosts by NttTest.
  */
 class NttPtxTest {
     @Test
     void nttKernelsAssembleWithoutSpills(@TempDir Path dir) throws Exception {
         Path ptxas = PtxAssemblyTest.ptxas();
-        for (String kernel : List.of("pass", "passSmall", "mulByPowers", "powers", "pass/rows", "passSmall/rows")) {
+        for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "mulByPowers", "powers", "pass/rows",
+                "passSmall/rows", "pass4/rows", "pass4Small/rows")) {
             String name = kernel.replace("/rows", "");
             boolean pairs = !kernel.endsWith("/rows");
             Method m = null;
@@ -43,6 +44,7 @@ class NttPtxTest {
             assertTrue(src.contains("madc.hi.cc.u32"), kernel + ": carry-chain Fr product");
             assertEquals(pairs, src.contains("mul.hi.u32"), kernel + ": the pairs form starts with plain products");
             assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 48\n"), kernel + ": register cap");
+            assertEquals(name.startsWith("pass4"), src.contains("\n.maxnreg 64\n"), kernel + ": radix-4 register cap");
             if (ptxas == null) {
                 continue;
             }
@@ -72,10 +74,19 @@ class NttPtxTest {
         return d;
     }
 
-    @ParameterizedTest(name = "pairs={0}")
-    @ValueSource(booleans = {true, false})
-    void smallPassPtxComputesTheTransform(boolean pairs) throws Exception {
-        int lgN = 7;
+    /**
+     * The pass kernels' PTX in the interpreter, each as Ntt launches it for a two-pass NTT (a permuting first pass into
+     * scratch, then back into data) against the CPU domain: passSmall for 2^7 as 4 + 3 stages (2^(k−1) work-items
+     * per group); pass4Small for 2^10 as 7 + 3 stages (2^(k−2) work-items; both odd, so each ends in its radix-2
+     * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes).
+     */
+    @ParameterizedTest(name = "{0} pairs={1}")
+    @CsvSource({"passSmall, true", "passSmall, false", "pass4Small, true", "pass4Small, false"})
+    void passPtxComputesTheTransform(String kernel, boolean pairs) throws Exception {
+        boolean four = kernel.equals("pass4Small");
+        int lgN = four ? 10 : 7;
+        int k0 = four ? 7 : 4;
+        int lgPer = four ? 2 : 1;
         int n = 1 << lgN;
         java.util.Random rnd = new java.util.Random(7);
         long[] v = new long[4 * n];
@@ -92,7 +103,7 @@ class NttPtxTest {
         int[] tw = split(FrDomain.powers(Fr.rootOfUnity(lgN, Fr.RootFamily.SNARKJS_5), n / 2));
         Method pass = null;
         for (Method x : NttKernels.class.getMethods()) {
-            if (x.getName().equals("passSmall")) {
+            if (x.getName().equals(kernel)) {
                 pass = x;
             }
         }
@@ -100,9 +111,8 @@ class NttPtxTest {
         PtxInterpreter ptx = new PtxInterpreter(k.source());
         int[] data = split(v);
         int[] scratch = new int[data.length];
-        // as Ntt runs 2^7: a permuting first pass of 4 stages into scratch, then 3 stages back into data
-        ptx.run(k, n / 2, 1 << 3, new Object[] {null, data, scratch, tw, lgN, 0, 4});
-        ptx.run(k, n / 2, 1 << 2, new Object[] {null, scratch, data, tw, lgN, 4, 3});
+        ptx.run(k, n >> lgPer, 1 << (k0 - lgPer), new Object[] {null, data, scratch, tw, lgN, 0, k0});
+        ptx.run(k, n >> lgPer, 1 << (lgN - k0 - lgPer), new Object[] {null, scratch, data, tw, lgN, k0, lgN - k0});
         org.junit.jupiter.api.Assertions.assertArrayEquals(split(want), data);
     }
 }

@@ -19,7 +19,9 @@ import jzk.tornado.api.KernelContext;
  *   <li>a work-group reads its {@code 2^k − 1} twiddles once (the middle stages' into local memory, the first
  *       and last stage's straight from global memory), not one global read per butterfly;</li>
  *   <li>the first stage runs on the pair each work-item loaded and the last stage on the pair it stores, in
- *       registers: {@code k − 1} barriers and local-memory round trips per pass, not {@code k + 1}.</li>
+ *       registers: {@code k − 1} barriers and local-memory round trips per pass, not {@code k + 1};</li>
+ *   <li>{@link #pass4}/{@link #pass4Small} ({@code jzk.ntt.radix=4}) give each work-item 4 elements and two stages
+ *       between round trips: {@code ⌈k/2⌉ − 1} barriers, half the local-memory words per element (same bits).</li>
  * </ul>
  * One Montgomery product per butterfly, at one call site: the kernel is one loop, so the inlined code stays small
  * (registers, and the OpenCL compile time on PoCL).
@@ -53,6 +55,13 @@ public final class NttKernels {
      * ptxas's choice (capped at 40, NTT 2^20 went 0.79 → 0.90 ms).
      */
     static final int SMALL_PASS_REGISTERS = 48;
+
+    /**
+     * Registers per thread of {@link #pass4} and {@link #pass4Small} in PTX: 64 (ptxas uncapped: 66; at 64 it uses
+     * 63 without spilling, at 60 it spills 96 bytes). 64 × 256 work-items = 16 Ki registers: 4 groups of
+     * {@link #pass4} (48 KiB local each) per H200 multiprocessor, 32 warps, as {@link #pass}'s 2 groups of 512.
+     */
+    static final int PASS4_REGISTERS = 64;
 
     /**
      * A pass of {@code k ≤ LG_BLOCK} stages (local memory: 32 KiB of data, 511 twiddles: just under the 48 KiB a
@@ -157,6 +166,166 @@ public final class NttKernels {
             dst[o0 * 8 + q] = u[q];
             dst[o1 * 8 + q] = v[q];
         }
+    }
+
+    /**
+     * Radix-4 form of {@link #pass} (k ≤ LG_BLOCK, 2 ≤ k): the same butterflies and twiddles, 2^(k−2) work-items of
+     * 4 elements, two stages per local-memory round trip (see {@link #pass4In}). Local memory as {@link #pass}.
+     */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k);
+    }
+
+    /** Radix-4 form of {@link #passSmall} (2 ≤ k ≤ LG_SMALL_BLOCK): 2^(k−2) work-items, local memory as there. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4Small(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k);
+    }
+
+    /**
+     * The body of a radix-4 pass: the butterflies of {@link #passIn} (same pairs, twiddles and operations, so the
+     * same bits), grouped so that each work-item l (of q = 2^(k−2)) holds 4 elements in registers across two stages.
+     * Step ls (even, 0 ≤ ls < k), h = 2^ls, jl = l mod h:
+     * <ul>
+     *   <li>ls + 1 < k (radix 4): elements e = 0…3 at local positions {@code mb + e·h}, {@code mb = 4h·(l >> ls) + jl};
+     *       stage ls pairs (0, 1) and (2, 3) (both twiddle index jl), stage ls + 1 (half-size 2h) pairs (0, 2) with
+     *       index jl and (1, 3) with index jl + h;</li>
+     *   <li>ls = k − 1 (k odd, the last step, radix 2): elements at {@code l, l + h, l + q, l + q + h}; stage ls
+     *       pairs (0, 1) with index l and (2, 3) with index l + q.</li>
+     * </ul>
+     * Every element sits in exactly one butterfly of each stage, so a step reads its 4 positions from local memory,
+     * writes the same 4 back and then one barrier: ⌈k/2⌉ − 1 barriers per pass ({@link #passIn}: k − 1). Step 0's
+     * positions 4l … 4l+3 are loaded from global memory (bit-reversed when s0 = 0) and the last step's stored.
+     * Twiddle of stage ls, index j: exponent {@code (low + j·2^s0)·2^(lgN−1−s0−ls)}; stages 0, 1 (read before the
+     * first barrier) and k − 1 (too many for local memory) from global memory, stages 2 … k−2 from entry
+     * {@code 2^ls − 1 + j} of {@code tws} (written before the first barrier).
+     *
+     * <p>Local data layout: limb q of position m at {@code q·stride + slot(m)}, stride a multiple of 32, so a
+     * word's bank is {@code slot(m) mod 32}; {@link #slot} makes the 32 positions a warp touches at once (for each
+     * e) fall in 32 distinct banks in every step (ls = 0, 2, 4: positions 4 apart, 16 apart in groups of 4, 64
+     * apart in groups of 16; ls ≥ 5 and the radix-2 step: 32 consecutive positions).
+     */
+    private static void pass4In(KernelContext ctx, int[] buf, int stride, int[] tws, int twStride, int[] src,
+                                int[] dst, int[] tw, int lgN, int s0, int k) {
+        int l = ctx.localIdx;
+        int g = ctx.groupIdx;
+        int quarter = 1 << (k - 2);
+        int low = g & ((1 << s0) - 1);
+        int base = low + ((g >>> s0) << (s0 + k));
+        for (int ls = 2; ls < k - 1; ls++) {
+            if (l < (1 << ls)) {
+                int w = (low + (l << s0)) << (lgN - 1 - s0 - ls);
+                int e = (1 << ls) - 1 + l;
+                for (int q = 0; q < 8; q++) {
+                    tws[e + q * twStride] = tw[w * 8 + q];
+                }
+            }
+        }
+        int[] x = new int[32];
+        int[] t = new int[8];
+        for (int e = 0; e < 4; e++) {
+            int r = base + ((4 * l + e) << s0);
+            if (s0 == 0) {
+                r = Integer.reverse(r) >>> (32 - lgN);
+            }
+            for (int q = 0; q < 8; q++) {
+                x[e * 8 + q] = src[r * 8 + q];
+            }
+        }
+        int mb = 0;
+        int d1 = 0;
+        int d2 = 0;
+        for (int ls = 0; ls < k; ls += 2) {
+            boolean two = ls + 1 < k;
+            int h = 1 << ls;
+            int jl = l & (h - 1);
+            mb = two ? ((l >>> ls) << (ls + 2)) + jl : l;
+            d1 = h;
+            d2 = two ? 2 * h : quarter;
+            if (ls > 0) {
+                for (int e = 0; e < 4; e++) {
+                    int p = slot(mb + (e & 1) * d1 + (e >> 1) * d2);
+                    for (int q = 0; q < 8; q++) {
+                        x[e * 8 + q] = buf[p + q * stride];
+                    }
+                }
+            }
+            // the twiddle is loaded again for each butterfly (the product overwrites it): 8 registers fewer
+            boolean one = s0 + ls == 0;
+            twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls, jl);
+            butterfly(x, 0, 1, t, one);
+            twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls, two ? jl : jl + quarter);
+            butterfly(x, 2, 3, t, one);
+            if (two) {
+                twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl);
+                butterfly(x, 0, 2, t, false);
+                twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl + h);
+                butterfly(x, 1, 3, t, false);
+            }
+            if (ls + 2 < k) {
+                for (int e = 0; e < 4; e++) {
+                    int p = slot(mb + (e & 1) * d1 + (e >> 1) * d2);
+                    for (int q = 0; q < 8; q++) {
+                        buf[p + q * stride] = x[e * 8 + q];
+                    }
+                }
+                ctx.localBarrier();
+            }
+        }
+        for (int e = 0; e < 4; e++) {
+            int o = base + ((mb + (e & 1) * d1 + (e >> 1) * d2) << s0);
+            for (int q = 0; q < 8; q++) {
+                dst[o * 8 + q] = x[e * 8 + q];
+            }
+        }
+    }
+
+    /**
+     * Local slot of block position m: m with its low 5 bits XORed by {@code f(bits 5, 6 of m)}, f = 0, 5, 26, 31
+     * (bit 5 → bits 0, 2; bit 6 → bits 1, 3, 4). A permutation of every aligned 128 positions; it separates the banks
+     * of {@link #pass4In}'s strided steps: for ls = 0, 2, 4 the five lane bits reach the five bank bits through an
+     * invertible map (ls = 0: bank bits e0^l3, e1^l4, l0^l3, l1^l4, l2^l4), checked for every k by
+     * {@code NttLocalLayoutTest}.
+     */
+    static int slot(int m) {
+        return m ^ (((m >>> 5) & 1) * 5) ^ (((m >>> 6) & 1) * 26);
+    }
+
+    /** w = twiddle of pass stage ls, index j (see {@link #pass4In}). */
+    private static void twiddle(int[] w, int[] tw, int[] tws, int twStride, int lgN, int s0, int k, int low, int ls,
+                                int j) {
+        if (ls < 2 || ls == k - 1) {
+            int a = (low + (j << s0)) << (lgN - 1 - s0 - ls);
+            for (int q = 0; q < 8; q++) {
+                w[q] = tw[a * 8 + q];
+            }
+        } else {
+            int e = (1 << ls) - 1 + j;
+            for (int q = 0; q < 8; q++) {
+                w[q] = tws[e + q * twStride];
+            }
+        }
+    }
+
+    /**
+     * (x_a, x_b) ← (x_a + w·x_b, x_a − w·x_b) on elements a, b of x (8 limbs each), w given in t (overwritten with
+     * w·x_b); w = 1 when {@code one} (t's value unused).
+     */
+    private static void butterfly(int[] x, int a, int b, int[] t, boolean one) {
+        if (one) {
+            for (int q = 0; q < 8; q++) {
+                t[q] = x[b * 8 + q];
+            }
+        } else {
+            MontFr.mul(t, 0, x, b * 8, t, 0);
+        }
+        MontFr.sub(x, b * 8, x, a * 8, t, 0);
+        MontFr.add(x, a * 8, x, a * 8, t, 0);
     }
 
     /** data[i] ·= hi[i >> lgLo] · lo[i mod 2^lgLo] for i < n: multiplies by a geometric series c·g^i (coset shifts, 1/n). */

@@ -15,8 +15,8 @@
  *   <li>{@link jzk.tornado.bls.kernels.CurveField}: the coordinate field of G1 (Fp) or G2 (Fp2) by degree d.</li>
  *   <li>{@link jzk.tornado.bls.kernels.Xyzz}: XYZZ point arithmetic for both groups, formulas as data programs.</li>
  *   <li>Kernels: {@link jzk.tornado.bls.kernels.FieldKernels} (element-wise, tests and throughput),
- *       {@link jzk.tornado.bls.kernels.NttKernels} (local-memory radix-2 passes with the bit reversal fused into the
- *       first, geometric scaling),
+ *       {@link jzk.tornado.bls.kernels.NttKernels} (local-memory passes of radix-2 butterflies, one or two
+ *       stages per local round trip, with the bit reversal fused into the first; geometric scaling),
  *       {@link jzk.tornado.bls.kernels.MsmKernels} (Pippenger bucket accumulation, reduction, tree sum; chunked, for
  *       small inputs), {@link jzk.tornado.bls.kernels.SortedMsmKernels} (Pippenger with points counting-sorted by bucket
  *       through atomics, sliced bucket sums, split bucket reduction; for large inputs),
