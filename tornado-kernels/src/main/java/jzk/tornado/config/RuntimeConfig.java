@@ -64,6 +64,10 @@ import java.util.function.UnaryOperator;
  * @param jitOptInProducts    with carry chains, the methods whose {@code @MontgomeryProduct}/{@code @ModularSum} says
  *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
  *                            ({@code jzk.jit.optInProducts}, default false until an H200 A/B: the Java body)
+ * @param jitOpenClProducts   how the OpenCL C writer emits the products and sums the PTX writer makes carry chains of
+ *                            ({@code jzk.jit.openClProducts}): {@code auto} (default: {@code asm} on an NVIDIA
+ *                            OpenCL device, {@code c} on others), {@code asm} (inline PTX, NVIDIA only), {@code c}
+ *                            (portable straight-line C), {@code java} (the Java bodies, as before session 7)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -74,7 +78,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
-                            int msmReduceWeight, boolean jitOptInProducts) {
+                            int msmReduceWeight, boolean jitOptInProducts, String jitOpenClProducts) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -136,7 +140,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.maxWindow", 16),
                 r.flag("jzk.msm.sliceOrder", true),
                 r.integer("jzk.msm.reduceWeight", 2),
-                r.flag("jzk.jit.optInProducts", false));
+                r.flag("jzk.jit.optInProducts", false),
+                r.string("jzk.jit.openClProducts", null, "auto"));
     }
 
     /**
@@ -186,7 +191,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight, jitOptInProducts);
+                msmReduceWeight, jitOptInProducts, jitOpenClProducts);
     }
 
     /**
