@@ -164,6 +164,42 @@ class ModularOpenClTest {
         }
     }
 
+    /**
+     * The real kernel the Fp helpers are for: the sorted MSM's G1 slice sums ({@code SortedMsmKernels.sumSlicesG1},
+     * Fp products, sums and differences all helpers) on every OpenCL device against the jvm device: 4 slices of 3,
+     * 0, 2 and 4 entries over 5 bases (random reduced elements, not curve points: the formulas' arithmetic does
+     * not care), with negated entries, a base added twice (doubling) and a base and its negation (infinity).
+     * The NTT's Fr products are the default on every device (not opt-in), so NttTest checks them on PoCL.
+     */
+    @Test
+    void msmSliceSumsMatchTheJvmDevice() {
+        Method m = null;
+        for (Method k : jzk.tornado.bls.kernels.SortedMsmKernels.class.getMethods()) {
+            if (k.getName().equals("sumSlicesG1")) {
+                m = k;
+            }
+        }
+        CompiledKernel k = KernelCompiler.translate(m, Target.openCl(false), true, true, true);
+        assertTrue(k.source().contains("jzk_mul12_0(") && k.source().contains("jzk_sub12_"), "Fp helpers");
+        int neg = 0x80000000;
+        int[] entries = {0, 1 | neg, 2, 3, 3, 4, 4 | neg, 1, 2 | neg};
+        int[] sliceStart = {0, 3, 3, 5, 9};
+        Random rnd = new Random(20261202L);
+        int[] bases = new int[5 * 24];
+        for (int i = 0; i < 10; i++) {
+            put(bases, 12, i, new BigInteger(381, rnd).mod(P));
+        }
+        int[] want = new int[4 * 48];
+        jzk.tornado.conformance.ConformanceCases.runOnJvm(m, 4, 4, new Object[] {null, bases, entries, sliceStart,
+            want, 4, new int[4], 0});
+        assertTrue(java.util.Arrays.stream(want, 0, 48).anyMatch(v -> v != 0), "slice 0 sums to a finite point");
+        for (Device d : openClDevices()) {
+            int[] sums = new int[4 * 48];
+            d.launch(d.kernelFromSource(k.toSource()), 4, 4, null, bases, entries, sliceStart, sums, 4, new int[4], 0);
+            assertArrayEquals(want, sums, d.name() + " sumSlicesG1");
+        }
+    }
+
     /** Which calls become helpers mirrors PTX: Fr always, Fp (opt-in) only when asked. */
     @Test
     void optInDecidesForFp() {
