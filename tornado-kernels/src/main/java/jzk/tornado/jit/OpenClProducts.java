@@ -20,16 +20,26 @@ public enum OpenClProducts {
     /** No nodes on OpenCL: the Java bodies are inlined, as before (for comparisons). */
     JAVA;
 
-    /** This process's setting. */
-    public static final OpenClProducts SETTING = parse(RuntimeConfig.get().jitOpenClProducts());
+    /** This process's setting; an unknown value is reported in one line on stderr and read as {@link #AUTO}. */
+    public static final OpenClProducts SETTING = settingOf(RuntimeConfig.get().jitOpenClProducts());
 
-    /** The setting named {@code v} (any case); one clear line naming the property otherwise. */
-    static OpenClProducts parse(String v) {
-        try {
-            return valueOf(v.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("jzk.jit.openClProducts=" + v + ": expected auto, asm, c or java");
+    private static OpenClProducts settingOf(String v) {
+        OpenClProducts p = parse(v);
+        if (p == null) {
+            System.err.println("jzk: -Djzk.jit.openClProducts=" + v + " is not one of auto, asm, c, java: using auto");
+            return AUTO;
         }
+        return p;
+    }
+
+    /** The setting named {@code v} (any case), or null if it names none. */
+    static OpenClProducts parse(String v) {
+        for (OpenClProducts p : values()) {
+            if (p.name().equalsIgnoreCase(v.strip())) {
+                return p;
+            }
+        }
+        return null;
     }
 
     /**

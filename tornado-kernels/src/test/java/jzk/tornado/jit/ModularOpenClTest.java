@@ -1,6 +1,7 @@
 package jzk.tornado.jit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -198,6 +199,21 @@ class ModularOpenClTest {
             d.launch(d.kernelFromSource(k.toSource()), 4, 4, null, bases, entries, sliceStart, sums, 4, new int[4], 0);
             assertArrayEquals(want, sums, d.name() + " sumSlicesG1");
         }
+    }
+
+    /** The setting and the device vendor pick the form: inline PTX only for NVIDIA's OpenCL unless forced. */
+    @Test
+    void settingAndVendorPickTheForm() {
+        assertTrue(OpenClProducts.parse("auto").target("NVIDIA Corporation").inlinePtx());
+        assertFalse(OpenClProducts.parse("AUTO").target("The pocl project").inlinePtx());
+        assertFalse(OpenClProducts.parse("c").target("NVIDIA Corporation").inlinePtx());
+        assertTrue(OpenClProducts.parse("asm").target("Advanced Micro Devices, Inc.").inlinePtx());
+        assertEquals(OpenClProducts.JAVA, OpenClProducts.parse(" Java "));
+        assertEquals(null, OpenClProducts.parse("ptx"));
+        assertFalse(Target.ptx(90).inlinePtx(), "PTX has no inline-PTX flag");
+        assertTrue(portable("frMul").source().contains("JZK_INLINE void jzk_mul8_0("), "portable helpers");
+        assertTrue(KernelCompiler.translate(kernel("frMul"), Target.openCl(true), true, true, false).source()
+                .contains("asm volatile(\"madc.hi.cc.u32"), "inline PTX helpers");
     }
 
     /** Which calls become helpers mirrors PTX: Fr always, Fp (opt-in) only when asked. */
