@@ -63,7 +63,8 @@ import java.util.function.UnaryOperator;
  *                            immediate offset ({@code jzk.jit.foldOffsets}, default true)
  * @param jitOptInProducts    with carry chains, the methods whose {@code @MontgomeryProduct}/{@code @ModularSum} says
  *                            {@code optIn} (the MSM's Fp product, addition, subtraction) become PTX carry chains too
- *                            ({@code jzk.jit.optInProducts}, default false until an H200 A/B: the Java body)
+ *                            ({@code jzk.jit.optInProducts}, default true since session 7's H200 A/B: G1 MSM 2^24
+ *                            262 → 134.5 ms, G2 2^22 217 → 131 ms; {@code false}: the Java bodies)
  * @param jitOpenClProducts   how the OpenCL C writer emits the products and sums the PTX writer makes carry chains of
  *                            ({@code jzk.jit.openClProducts}): {@code auto} (default: {@code asm} on an NVIDIA
  *                            OpenCL device, {@code c} on others), {@code asm} (inline PTX, NVIDIA only), {@code c}
@@ -140,7 +141,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.maxWindow", 16),
                 r.flag("jzk.msm.sliceOrder", true),
                 r.integer("jzk.msm.reduceWeight", 2),
-                r.flag("jzk.jit.optInProducts", false),
+                r.flag("jzk.jit.optInProducts", true),
                 r.string("jzk.jit.openClProducts", null, "auto"));
     }
 

@@ -25,8 +25,8 @@ import jzk.tornado.api.MontgomeryProduct;
  * ({@link XyzzStraight}, {@link jzk.tornado.api.JitLimits}) the operands and the result stay in registers.
  *
  * <p>Opt-in carry chains: {@link #mul}, {@link #add} and {@link #sub} are marked {@link MontgomeryProduct} /
- * {@link ModularSum} with {@code optIn = true}, so that with {@code -Djzk.jit.optInProducts=true} (off by default
- * until an H200 A/B) the PTX writer replaces each call by the JIT's straight-line carry chains (the product in the
+ * {@link ModularSum} with {@code optIn = true}, so that with {@code -Djzk.jit.optInProducts} (on by default since
+ * session 7's H200 A/B: the slice sums halved) the PTX writer replaces each call by the JIT's straight-line carry chains (the product in the
  * pairs form, tornado-kernels/JIT.md) and the loop above is not used on CUDA; the jvm device and OpenCL C always
  * run these bodies, which are the reference (BlsPtxInterpreterTest, MontMulPtxTest compare the two).
  *
@@ -63,11 +63,12 @@ public final class MontFp {
 
     /**
      * r = a·b·R⁻¹ mod p (Montgomery product), all reduced; r may alias a or b. A
-     * {@link jzk.tornado.api.MontgomeryProduct} only by opt-in ({@code -Djzk.jit.optInProducts=true}; by default
-     * the JIT inlines this body): the JIT's carry-chain product in its old rows form gained nothing for the MSM
+     * {@link jzk.tornado.api.MontgomeryProduct} by opt-in ({@code jzk.jit.optInProducts}; when off the JIT inlines
+     * this body): the JIT's carry-chain product in its old rows form gained nothing for the MSM
      * slice sums on the H200 (G1 2^22 / 2^24 sums 76 / 280 ms → 75 / 278 ms) and lost for G2 (2^22 sums 252 → 394
      * ms: 255 registers and spills; bench-results/h200-kernels-s4-2026-12-01); the pairs form (one
-     * {@code IMAD.WIDE} per 32×32-bit product, tornado-kernels/JIT.md) awaits its H200 A/B
+     * {@code IMAD.WIDE} per 32×32-bit product, tornado-kernels/JIT.md) halved them (session 7, H200: G1 2^24 sums
+     * 241.5 → 115.1 ms, G2 2^22 199.8 → 114.3 ms) and is on by default
      * ({@code scripts/device-suite.sh fp-ab}).
      */
     @MontgomeryProduct(modulus = {0xffffaaab, 0xb9feffff, 0xb153ffff, 0x1eabfffe, 0xf6b0f624, 0x6730d2a0,
