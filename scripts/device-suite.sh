@@ -2,7 +2,7 @@
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
 # Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, msm-ab,
-# window-ab, fp-ab, copy-ab, serve). `serve` measures jzk serve
+# window-ab, fp-ab, copy-ab, ocl-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -165,6 +165,26 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
                 run copy-new-opencl 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=24 reps=5 \
                 msmItems= backends=opencl:1:0 ;;
+        ocl-ab) # issue 11 (session 7): NVIDIA OpenCL with the JIT's products and sums (the calls PTX makes carry chains
+                # of; Fp ones with jzk.jit.optInProducts) as OpenCL C helpers: inline PTX (jzk.jit.openClProducts=auto
+                # picks it on NVIDIA's OpenCL), then portable straight-line C forced (=c), then the Java bodies as
+                # before (=java); PTX (cuda:0) in the first call as the 1.2x reference. Each form its own kernel
+                # cache key. First the checks: the conformance self-test on the OpenCL device (inline PTX), and
+                # the MSM and NTT with the inline PTX form against field-arith's CPU code (agrees column "yes").
+            run ocl-selftest 180 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest --device opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=16 -Djzk.bench.cpuMaxLgMsm=18 -Djzk.jit.optInProducts=true" \
+                run ocl-check 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=16 msm1=16,18 msm2=16 reps=1 \
+                msmItems= backends=opencl:1:0
+            ab="-Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0 -Djzk.jit.optInProducts=true"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab" \
+                run ocl-asm 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 frmul=1 \
+                fpmul=1 reps=5 msmItems= backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.openClProducts=c" \
+                run ocl-c 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 frmul=1 \
+                fpmul=1 reps=5 msmItems= backends=opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.openClProducts=java" \
+                run ocl-java 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 frmul=1 \
+                fpmul=1 reps=5 msmItems= backends=opencl:1:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * {@code r = a + b mod m} (or, with {@link #subtract()}, the difference {@code r = a − b mod m}), fully reduced, for
  * inputs fully reduced below m, each operand {@code n = modulus().length} little-endian unsigned 32-bit limbs; r may
  * alias a or b. Kernels still call the method as Java; the kernel JIT may replace each call by its own code (for
- * PTX, {@code add.cc}/{@code sub.cc} carry chains and a selected correction), which gives the same bits because the
+ * PTX, {@code add.cc}/{@code sub.cc} carry chains and a selected correction; for OpenCL C, straight-line helpers), which gives the same bits because the
  * reduced result is unique. The jvm device runs the Java body, so the body is the reference (a test compares both).
  *
  * <p>Constraints the JIT checks (else it inlines the body as usual): at least 2 limbs, the top limb nonzero and

@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * product modulo {@link #modulus()}: {@code r = a·b·2^(−32n) mod m}, fully reduced, for inputs fully reduced below
  * m, each operand {@code n = modulus().length} little-endian unsigned 32-bit limbs; r may alias a or b. Kernels
  * still call the method as Java; the kernel JIT may replace each call by its own code for the product (for PTX,
- * carry chains: {@code mad.lo.cc}/{@code madc.hi.cc}), which gives the same bits because the reduced product is
+ * carry chains: {@code mad.lo.cc}/{@code madc.hi.cc}; for OpenCL C, straight-line helpers), which gives the same bits because the reduced product is
  * unique. The jvm device runs the Java body, so the body is the reference (a test compares both).
  *
  * <p>Constraints the JIT checks (else it inlines the body as usual): m odd, its top limb nonzero and

@@ -79,6 +79,10 @@ import java.util.function.UnaryOperator;
  *                            default 2: two slots per thread, so 16 threads hold the 64 MiB of pinned memory of the
  *                            two 32 MiB halves before; a chunk is one thread's copy of ≈ 0.2 ms, far above the
  *                            ≈ 10 µs of driver calls per chunk)
+ * @param jitOpenClProducts   how the OpenCL C writer emits the products and sums the PTX writer makes carry chains of
+ *                            ({@code jzk.jit.openClProducts}): {@code auto} (default: {@code asm} on an NVIDIA
+ *                            OpenCL device, {@code c} on others), {@code asm} (inline PTX, NVIDIA only), {@code c}
+ *                            (portable straight-line C), {@code java} (the Java bodies, as before session 7)
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -89,7 +93,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
-                            int msmReduceWeight, boolean jitOptInProducts, int copyThreads, int copyChunkMiB) {
+                            int msmReduceWeight, boolean jitOptInProducts, int copyThreads, int copyChunkMiB,
+                            String jitOpenClProducts) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -154,7 +159,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.reduceWeight", 2),
                 r.flag("jzk.jit.optInProducts", true),
                 Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
-                Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024));
+                Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024),
+                r.string("jzk.jit.openClProducts", null, "auto"));
     }
 
     /**
@@ -204,7 +210,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, nttRadix, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB);
+                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts);
     }
 
     /**

@@ -151,9 +151,10 @@ final class Ir {
     /**
      * {@code dst = a·b·2^(−32n) mod m}, fully reduced: the Montgomery product of a method marked
      * {@link jzk.tornado.api.MontgomeryProduct}, kept whole so a writer can emit it with carry chains
-     * ({@link MontMulPtx}). {@code n = modulus.length} I32 limbs each, least significant first; inputs reduced
-     * below m; {@code negInv = −m⁻¹ mod 2^32}. Pure: no memory access, every dst written. Only the PTX target's
-     * reader makes it (see {@link KernelReader#read}). {@code op} other than {@link ModOp#MUL}: the reduced sum or
+     * ({@link MontMulPtx}; in OpenCL C {@link ModularOpenCl} or {@link InlinePtxOpenCl}). {@code n = modulus.length}
+     * I32 limbs each, least significant first; inputs reduced below m; {@code negInv = −m⁻¹ mod 2^32}. Pure: no
+     * memory access, every dst written. The reader makes it when asked to (see {@link KernelReader#read} and
+     * {@link KernelCompiler}). {@code op} other than {@link ModOp#MUL}: the reduced sum or
      * difference of a method marked {@link jzk.tornado.api.ModularSum} instead (negInv unused, 0).
      */
     record MontMul(List<Var> dst, List<Operand> a, List<Operand> b, int[] modulus, int negInv, ModOp op)

@@ -91,8 +91,10 @@ public final class KernelCompiler {
      */
     static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums,
                                     boolean optIn) {
-        boolean ptx = target.kind() == TargetKind.PTX && MontMulPtx.ENABLED;
-        Ir.Function fn = KernelReader.read(kernel, ptx, ptx && modularSums, ptx && optIn);
+        // the same calls become Ir.MontMul for both targets, unless OpenCL C is told to keep the Java bodies
+        boolean chains = MontMulPtx.ENABLED && (target.kind() == TargetKind.PTX || OpenClProducts.SETTING
+                != OpenClProducts.JAVA);
+        Ir.Function fn = KernelReader.read(kernel, chains, chains && modularSums, chains && optIn);
         jzk.tornado.api.JitLimits limits = kernel.getAnnotation(jzk.tornado.api.JitLimits.class);
         int budget = limits == null || limits.unrollBudget() < 0 ? Optimizer.BUDGET
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
@@ -104,7 +106,7 @@ public final class KernelCompiler {
         if (source == null) {
             source = switch (target.kind()) {
                 case PTX -> PtxWriter.write(fn, target.smVersion(), origin, maxRegisters, montPairs);
-                case OPENCL_C -> OpenClWriter.write(fn, origin);
+                case OPENCL_C -> OpenClWriter.write(fn, origin, target.inlinePtx(), montPairs);
             };
         }
         List<KernelParam> params = new ArrayList<>();

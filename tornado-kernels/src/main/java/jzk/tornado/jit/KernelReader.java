@@ -56,7 +56,7 @@ final class KernelReader {
     /**
      * The IR of {@code kernel}, all callees inlined except, when {@code montMul}, the calls of
      * {@link jzk.tornado.api.MontgomeryProduct} methods, which become one {@link Ir.MontMul} each (for a writer
-     * that emits its own product: the PTX writer, {@link MontMulPtx}).
+     * that emits its own product: the PTX writer, {@link MontMulPtx}, and the OpenCL C writer).
      */
     static Ir.Function read(Method kernel, boolean montMul) {
         return read(kernel, montMul, false, false);

@@ -37,24 +37,23 @@ final class ModularSumPtx {
         String op1 = subtract ? "sub" : "add";
         String op2 = subtract ? "add" : "sub";
         for (int j = 0; j < n; j++) {
-            out.line((j == 0 ? op1 + ".cc.u32 " : op1 + "c.cc.u32 ") + first.get(j) + ", " + a.get(j) + ", " + b.get(j)
-                    + ";");
+            out.op(j == 0 ? op1 + ".cc.u32" : op1 + "c.cc.u32", first.get(j), a.get(j), b.get(j));
         }
         String borrow = out.temp32();
         if (subtract) {
-            out.line("subc.u32 " + borrow + ", 0, 0;"); // all ones when a < b
+            out.op("subc.u32", borrow, "0", "0"); // all ones when a < b
         }
         for (int j = 0; j < n; j++) {
-            String op = j == 0 ? op2 + ".cc.u32 " : j == n - 1 && subtract ? op2 + "c.u32 " : op2 + "c.cc.u32 ";
-            out.line(op + second.get(j) + ", " + first.get(j) + ", " + Integer.toUnsignedString(m[j]) + ";");
+            String op = j == 0 ? op2 + ".cc.u32" : j == n - 1 && subtract ? op2 + "c.u32" : op2 + "c.cc.u32";
+            out.op(op, second.get(j), first.get(j), Integer.toUnsignedString(m[j]));
         }
         if (!subtract) {
-            out.line("subc.u32 " + borrow + ", 0, 0;"); // all ones when s < m
+            out.op("subc.u32", borrow, "0", "0"); // all ones when s < m
         }
         String keepFirst = out.pred();
-        out.line("setp." + (subtract ? "eq" : "ne") + ".u32 " + keepFirst + ", " + borrow + ", 0;");
+        out.op("setp." + (subtract ? "eq" : "ne") + ".u32", keepFirst, borrow, "0");
         for (int j = 0; j < n; j++) {
-            out.line("selp.b32 " + r.get(j) + ", " + first.get(j) + ", " + second.get(j) + ", " + keepFirst + ";");
+            out.op("selp.b32", r.get(j), first.get(j), second.get(j), keepFirst);
         }
     }
 }

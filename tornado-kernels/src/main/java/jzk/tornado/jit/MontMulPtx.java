@@ -66,9 +66,17 @@ final class MontMulPtx {
      */
     static final boolean OPT_IN = jzk.tornado.config.RuntimeConfig.get().jitOptInProducts();
 
-    /** Where the instructions go and where temporaries come from (the {@link PtxWriter}'s). */
+    /**
+     * Where the instructions go and where temporaries come from: the one instruction list of a product or sum,
+     * which {@link PtxWriter} prints as PTX and {@link InlinePtxOpenCl} as OpenCL C {@code asm} statements.
+     */
     interface Sink {
-        void line(String s);
+        /**
+         * One PTX instruction {@code opcode dst, src...;}: each operand a name from this sink or the caller, or an
+         * unsigned decimal immediate (starts with a digit). Order is meaning: an opcode with {@code .cc} sets the
+         * carry flag, one of {@code addc}/{@code subc}/{@code madc} reads the flag the previous instruction set.
+         */
+        void op(String opcode, String dst, String... src);
 
         /** A fresh {@code .b32} register. */
         String temp32();
@@ -109,13 +117,13 @@ final class MontMulPtx {
         List<String> t = new ArrayList<>(n + 1);
         for (int j = 0; j <= n; j++) {
             String x = out.temp32();
-            out.line("mov.b32 " + x + ", 0;");
+            out.op("mov.b32", x, "0");
             t.add(x);
         }
         String q = out.temp32();
         for (int i = 0; i < n; i++) {
             accumulate(out, t, a, b.get(i));
-            out.line("mul.lo.u32 " + q + ", " + t.get(0) + ", " + Integer.toUnsignedString(negInv) + ";");
+            out.op("mul.lo.u32", q, t.get(0), Integer.toUnsignedString(negInv));
             List<String> mm = new ArrayList<>(n);
             for (int j = 0; j < n; j++) {
                 mm.add(Integer.toUnsignedString(m[j]));
@@ -133,16 +141,15 @@ final class MontMulPtx {
         List<String> u = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
             String x = out.temp32();
-            out.line((j == 0 ? "sub.cc.u32 " : "subc.cc.u32 ") + x + ", " + t.get(j) + ", " + Integer.toUnsignedString(m[j])
-                    + ";");
+            out.op(j == 0 ? "sub.cc.u32" : "subc.cc.u32", x, t.get(j), Integer.toUnsignedString(m[j]));
             u.add(x);
         }
         String borrow = out.temp32();
-        out.line("subc.u32 " + borrow + ", 0, 0;");
+        out.op("subc.u32", borrow, "0", "0");
         String ge = out.pred();
-        out.line("setp.eq.u32 " + ge + ", " + borrow + ", 0;");
+        out.op("setp.eq.u32", ge, borrow, "0");
         for (int j = 0; j < n; j++) {
-            out.line("selp.b32 " + r.get(j) + ", " + u.get(j) + ", " + t.get(j) + ", " + ge + ";");
+            out.op("selp.b32", r.get(j), u.get(j), t.get(j), ge);
         }
     }
 
@@ -150,13 +157,13 @@ final class MontMulPtx {
     private static void accumulate(Sink out, List<String> t, List<String> x, String y) {
         int n = x.size();
         for (int j = 0; j < n; j++) {
-            out.line((j == 0 ? "mad.lo.cc.u32 " : "madc.lo.cc.u32 ") + t.get(j) + ", " + mulOperands(x.get(j), y)
-                    + ", " + t.get(j) + ";");
+            out.op(j == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", t.get(j), mulOperand1(x.get(j), y),
+                    mulOperand2(x.get(j), y), t.get(j));
         }
-        out.line("addc.u32 " + t.get(n) + ", " + t.get(n) + ", 0;");
+        out.op("addc.u32", t.get(n), t.get(n), "0");
         for (int j = 0; j < n; j++) {
-            String op = j == 0 ? "mad.hi.cc.u32 " : j == n - 1 ? "madc.hi.u32 " : "madc.hi.cc.u32 ";
-            out.line(op + t.get(j + 1) + ", " + mulOperands(x.get(j), y) + ", " + t.get(j + 1) + ";");
+            String op = j == 0 ? "mad.hi.cc.u32" : j == n - 1 ? "madc.hi.u32" : "madc.hi.cc.u32";
+            out.op(op, t.get(j + 1), mulOperand1(x.get(j), y), mulOperand2(x.get(j), y), t.get(j + 1));
         }
     }
 
@@ -188,23 +195,23 @@ final class MontMulPtx {
                 products(out, e, aEven, bi, null, false, false);
             } else {
                 e = o; // last step's O, now at limb 0
-                out.line("add.cc.u32 " + e.get(0) + ", " + e.get(0) + ", " + prev.get(1) + ";");
+                out.op("add.cc.u32", e.get(0), e.get(0), prev.get(1));
                 products(out, odd, aOdd, bi, prev.subList(2, n), true, false);
                 products(out, e, aEven, bi, e, false, true);
-                out.line("addc.u32 " + odd.get(n - 1) + ", " + odd.get(n - 1) + ", 0;");
+                out.op("addc.u32", odd.get(n - 1), odd.get(n - 1), "0");
             }
-            out.line("mul.lo.u32 " + q + ", " + e.get(0) + ", " + Integer.toUnsignedString(negInv) + ";");
+            out.op("mul.lo.u32", q, e.get(0), Integer.toUnsignedString(negInv));
             products(out, odd, mOdd, q, odd, false, false);
             products(out, e, mEven, q, e, false, true);
-            out.line("addc.u32 " + odd.get(n - 1) + ", " + odd.get(n - 1) + ", 0;");
+            out.op("addc.u32", odd.get(n - 1), odd.get(n - 1), "0");
             o = odd;
             prev = e;
         }
         // V = o + (prev >> 32), prev[0] = 0
         List<String> t = fresh(out, n);
         for (int k = 0; k < n; k++) {
-            String op = k == 0 ? "add.cc.u32 " : k == n - 1 ? "addc.u32 " : "addc.cc.u32 ";
-            out.line(op + t.get(k) + ", " + o.get(k) + ", " + (k + 1 < n ? prev.get(k + 1) : "0") + ";");
+            String op = k == 0 ? "add.cc.u32" : k == n - 1 ? "addc.u32" : "addc.cc.u32";
+            out.op(op, t.get(k), o.get(k), k + 1 < n ? prev.get(k + 1) : "0");
         }
         return t;
     }
@@ -217,25 +224,24 @@ final class MontMulPtx {
     private static void products(Sink out, List<String> dst, List<String> x, String y, List<String> add,
                                  boolean carryIn, boolean carryOut) {
         for (int k = 0; k < x.size(); k++) {
-            String ops = mulOperands(x.get(k), y);
+            String f1 = mulOperand1(x.get(k), y);
+            String f2 = mulOperand2(x.get(k), y);
             boolean last = k == x.size() - 1;
             String lo = add != null && 2 * k < add.size() ? add.get(2 * k) : "0";
             String hi = add != null && 2 * k + 1 < add.size() ? add.get(2 * k + 1) : "0";
             if (add == null && k == 0 && !carryIn) {
-                out.line("mul.lo.u32 " + dst.get(0) + ", " + ops + ";");
-                out.line("mul.hi.u32 " + dst.get(1) + ", " + ops + ";");
+                out.op("mul.lo.u32", dst.get(0), f1, f2);
+                out.op("mul.hi.u32", dst.get(1), f1, f2);
                 continue;
             }
             if (add == null && !carryIn && k > 0) {
                 // first step: products of distinct pairs never overlap, so no chain at all
-                out.line("mul.lo.u32 " + dst.get(2 * k) + ", " + ops + ";");
-                out.line("mul.hi.u32 " + dst.get(2 * k + 1) + ", " + ops + ";");
+                out.op("mul.lo.u32", dst.get(2 * k), f1, f2);
+                out.op("mul.hi.u32", dst.get(2 * k + 1), f1, f2);
                 continue;
             }
-            out.line((k == 0 && !carryIn ? "mad.lo.cc.u32 " : "madc.lo.cc.u32 ") + dst.get(2 * k) + ", " + ops + ", "
-                    + lo + ";");
-            out.line((last && !carryOut ? "madc.hi.u32 " : "madc.hi.cc.u32 ") + dst.get(2 * k + 1) + ", " + ops + ", "
-                    + hi + ";");
+            out.op(k == 0 && !carryIn ? "mad.lo.cc.u32" : "madc.lo.cc.u32", dst.get(2 * k), f1, f2, lo);
+            out.op(last && !carryOut ? "madc.hi.u32" : "madc.hi.cc.u32", dst.get(2 * k + 1), f1, f2, hi);
         }
     }
 
@@ -247,8 +253,18 @@ final class MontMulPtx {
         return v;
     }
 
-    /** The two factors, a register first (PTX allows an immediate only as the second). */
-    private static String mulOperands(String x, String y) {
-        return Character.isDigit(x.charAt(0)) ? y + ", " + x : x + ", " + y;
+    /** The first of the two factors: a register (PTX allows an immediate only as the second). */
+    private static String mulOperand1(String x, String y) {
+        return isImmediate(x) ? y : x;
+    }
+
+    /** The second of the two factors (the immediate, if one is). */
+    private static String mulOperand2(String x, String y) {
+        return isImmediate(x) ? x : y;
+    }
+
+    /** Whether an operand of {@link Sink#op} is an immediate rather than a name. */
+    static boolean isImmediate(String operand) {
+        return Character.isDigit(operand.charAt(0));
     }
 }

@@ -240,8 +240,8 @@ final class PtxWriter {
     private void montMul(Ir.MontMul mm) {
         MontMulPtx.Sink sink = new MontMulPtx.Sink() {
             @Override
-            public void line(String s) {
-                PtxWriter.this.line(s);
+            public void op(String opcode, String dst, String... src) {
+                PtxWriter.this.line(opcode + " " + dst + ", " + String.join(", ", src) + ";");
             }
 
             @Override

@@ -369,13 +369,6 @@ class MontMulPtxTest {
     }
 
     @Test
-    void openClKeepsTheJavaBody() {
-        String cl = KernelCompiler.compile(kernel("fpMul"), Target.openCl()).source();
-        assertFalse(cl.isEmpty());
-        assertTrue(cl.contains("ulong"), "the Java CIOS (64-bit step sums) in OpenCL C");
-    }
-
-    @Test
     void modulusConstraints() {
         int[] fr = {0x00000001, 0xffffffff, 0xfffe5bfe, 0x53bda402, 0x09a1d805, 0x3339d808, 0x299d7d48, 0x73eda753};
         assertTrue(MontMulPtx.supported(fr, 0xffffffff), "Fr, 255 bits in 8 limbs");

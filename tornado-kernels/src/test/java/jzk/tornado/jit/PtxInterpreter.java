@@ -36,6 +36,8 @@ final class PtxInterpreter {
     private final List<Insn> code = new ArrayList<>();
     private final Map<String, Integer> labels = new HashMap<>();
     private final List<String> params = new ArrayList<>();
+    /** Where the kernel's code starts (after any {@code .func} bodies, as clang's NVPTX back end writes them). */
+    private int entry;
     private final Map<String, long[]> globalTables = new HashMap<>();
     private final Map<String, Integer> tableWidth = new HashMap<>();
     private final Map<String, long[]> constTables = new HashMap<>();
@@ -68,10 +70,13 @@ final class PtxInterpreter {
                 tableWidth.put(t.group(3), Integer.parseInt(t.group(2)) / 8);
             } else if (s.matches()) {
                 (s.group(1).equals("shared") ? sharedArrays : localArrays).put(s.group(2), Long.parseLong(s.group(3)));
-            } else if (line.startsWith(".visible .entry")) {
+            } else if (line.startsWith(".visible .entry") || line.startsWith(".entry")) {
                 inParams = true;
+                entry = code.size();
             } else if (inParams && line.startsWith(".param")) {
-                params.add(line.replace(",", "").split("\\s+")[2]);
+                // the name is the last word (clang's NVPTX back end writes ".param .u64 .ptr .global .align 4 name")
+                String[] words = line.replace(",", "").split("\\s+");
+                params.add(words[words.length - 1]);
             } else if (line.equals(")")) {
                 inParams = false;
             } else if (line.endsWith(":")) {
@@ -190,7 +195,7 @@ final class PtxInterpreter {
         }
 
         void run(Map<String, Long> paramValues) throws InterruptedException, BrokenBarrierException {
-            int pc = 0;
+            int pc = entry;
             long steps = 0;
             while (true) {
                 if (++steps > 50_000_000L) {

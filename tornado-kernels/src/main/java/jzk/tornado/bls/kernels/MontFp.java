@@ -27,8 +27,9 @@ import jzk.tornado.api.MontgomeryProduct;
  * <p>Opt-in carry chains: {@link #mul}, {@link #add} and {@link #sub} are marked {@link MontgomeryProduct} /
  * {@link ModularSum} with {@code optIn = true}, so that with {@code -Djzk.jit.optInProducts} (on by default since
  * session 7's H200 A/B: the slice sums halved) the PTX writer replaces each call by the JIT's straight-line carry chains (the product in the
- * pairs form, tornado-kernels/JIT.md) and the loop above is not used on CUDA; the jvm device and OpenCL C always
- * run these bodies, which are the reference (BlsPtxInterpreterTest, MontMulPtxTest compare the two).
+ * pairs form, tornado-kernels/JIT.md) and the OpenCL C writer by a straight-line helper (inline PTX on NVIDIA,
+ * portable C elsewhere; {@code jzk.jit.openClProducts}), so the loop above is not used on a device; the jvm device
+ * runs these bodies, which are the reference (BlsPtxInterpreterTest, MontMulPtxTest, ModularOpenClTest compare).
  *
  * <p>Written by hand, not by field-arith's {@code MontgomeryGenerator} (issue 15 asked which): that generator
  * emits straight-line CPU code on 64-bit limbs ({@code Math.multiplyHigh}, the no-carry CIOS variant for 6 and 4

@@ -1,24 +1,23 @@
 package jzk.tornado.runtime.backend;
 
 import java.lang.reflect.Method;
-import java.util.ArrayList;
-import java.util.List;
 
 import jzk.tornado.api.DeviceException;
-import jzk.tornado.api.KernelParam;
 import jzk.tornado.api.KernelSource;
 import jzk.tornado.config.RuntimeConfig;
 import jzk.tornado.jit.CompiledKernel;
 import jzk.tornado.jit.KernelCache;
 import jzk.tornado.jit.KernelCompileException;
 import jzk.tornado.jit.KernelCompiler;
+import jzk.tornado.jit.OpenClProducts;
 import jzk.tornado.jit.Target;
 import jzk.tornado.progress.Timings;
 
 /**
  * Compiles a kernel method with the JIT ({@link KernelCompiler}) for a device's language and turns the
  * {@link CompiledKernel} into the runtime's {@link KernelSource}: PTX for {@code .target sm_<major><minor>} of a
- * CUDA device's compute capability, OpenCL C otherwise. The JIT caches per (method, target) in memory, and on disk
+ * CUDA device's compute capability, OpenCL C otherwise (its products and sums as inline PTX on NVIDIA's OpenCL,
+ * portable C elsewhere: {@link OpenClProducts}). The JIT caches per (method, target) in memory, and on disk
  * in the persistent kernel cache ({@link KernelCache}).
  */
 final class JitBridge {
@@ -31,7 +30,7 @@ final class JitBridge {
     static KernelSource compile(Method kernel, NativeDevice device) {
         Target target = switch (device.language()) {
             case PTX -> Target.ptx(smOf(device));
-            case OPENCL_C -> Target.openCl();
+            case OPENCL_C -> OpenClProducts.SETTING.target(device.info().vendor());
         };
         CompiledKernel ck;
         try (Timings.Phase t = Timings.phase("kernel JIT (bytecode → " + device.language() + ")")) {
@@ -40,15 +39,7 @@ final class JitBridge {
             throw new DeviceException("JIT cannot compile " + kernel.getDeclaringClass().getName() + "."
                     + kernel.getName() + " for " + device.name() + ": " + e.getMessage(), e);
         }
-        return toSource(ck, device.language());
-    }
-
-    static KernelSource toSource(CompiledKernel ck, KernelSource.Language language) {
-        List<KernelParam> params = new ArrayList<>(ck.params().size());
-        for (jzk.tornado.jit.KernelParam p : ck.params()) {
-            params.add(new KernelParam(p.name(), KernelParam.Kind.valueOf(p.kind().name())));
-        }
-        return new KernelSource(language, ck.entryName(), ck.source(), params, ck.usesBarrier());
+        return ck.toSource();
     }
 
     private static int smOf(NativeDevice device) {
