@@ -47,9 +47,10 @@ import java.util.function.UnaryOperator;
  *                            ({@code jzk.msm.reduceWeight}, 2: W·(n + 2^c)); see {@code SortedMsm.chooseC}
  * @param nttLgBlock          most NTT stages per local-memory pass, 1–10 ({@code jzk.ntt.lgBlock}; checked by
  *                            {@code Ntt}); −1: the kernels' largest, {@code NttKernels.LG_BLOCK}
- * @param nttRadix           NTT pass kernels ({@code jzk.ntt.radix}, checked by {@code Ntt}): 2 (default,
- *                            {@code NttKernels.pass}: a work-item per butterfly, a local round trip per stage) or 4
- *                            ({@code NttKernels.pass4}: 4 elements per work-item, a round trip per two stages)
+ * @param nttRadix           NTT pass kernels ({@code jzk.ntt.radix}, checked by {@code Ntt}): 4 (default since
+ *                            session 7's H200 A/B, PTX: 2^20 0.649 → 0.558 ms, 2^24 7.377 → 6.916 ms;
+ *                            {@code NttKernels.pass4}: 4 elements per work-item, a round trip per two stages) or 2
+ *                            ({@code NttKernels.pass}: a work-item per butterfly, a local round trip per stage)
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -144,7 +145,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.msm.foldSlices", true),
                 r.integer("jzk.msm.workItems", 1 << 15),
                 r.integer("jzk.ntt.lgBlock", -1),
-                r.integer("jzk.ntt.radix", 2),
+                r.integer("jzk.ntt.radix", 4),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),

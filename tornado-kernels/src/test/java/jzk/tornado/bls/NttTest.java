@@ -122,7 +122,7 @@ class NttTest {
     }
 
     /**
-     * Every size 2^1 … 2^12 under pass splits of at most 1, 3, 8 ({@link NttKernels#passSmall} only) and 10
+     * The radix-2 passes ({@link NttKernels#pass}, {@code jzk.ntt.radix=2}): every size 2^1 … 2^12 under pass splits of at most 1, 3, 8 ({@link NttKernels#passSmall} only) and 10
      * stages: one pass (in place), two (data → scratch → data), many (scratch in place between): forward,
      * inverse, both coset directions and the subgroup-to-coset re-evaluation on both cosets equal the CPU domain
      * bit for bit.
@@ -134,8 +134,9 @@ class NttTest {
             FrDomain cpu = new FrDomain(lgN, family);
             for (int lgBlock : new int[] {1, 3, NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
                 try (Ntt plan = new Ntt(host, lgN, family)) {
+                    plan.setRadix(2); // the radix-4 passes (the default) have their own test below
                     plan.setLgBlock(lgBlock);
-                    String at = "2^" + lgN + ", passes of ≤ " + lgBlock + " stages";
+                    String at = "radix 2, 2^" + lgN + ", passes of ≤ " + lgBlock + " stages";
                     long[] a = randomVector(plan.n);
                     long[] want = a.clone();
                     cpu.fft(want);
