@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, msm-ab,
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, msm-ab,
 # window-ab, fp-ab, copy-ab, ocl-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
@@ -63,6 +63,24 @@ for step in "${STEPS[@]}"; do
                 run ntt2-27-old 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=27 reps=2 backends=cuda:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.ntt.radix=4" \
                 run ntt2-27-new 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=27 reps=2 backends=cuda:0,opencl:1:0 ;;
+        ntt3-ab) # issue 11 (session 8): why NVIDIA OpenCL ran the radix-4 pass at NTT 2^20 in 0.452 ms and our PTX in
+                 # 0.622 ms (session 7 call 5). Statically (bench-results/h200-s7-2026-12-01/ntt-ptx-vs-llvm.md) both
+                 # assemble to the same stage loop (same LDS/STS/LDG counts and widths, same products, 1418 vs 1374
+                 # SASS); they differ in registers (PTX capped at 64 -> 4 groups of 256 per SM; clang uncapped: 80 ->
+                 # 3) and possibly host time. (1) both backends, 21 reps, NVIDIA's PTX of every kernel dumped to
+                 # ocl-bin/ (assemble it with ptxas -v / scripts/ntt-ptx-vs-llvm.sh to compare); (2) the PTX with no
+                 # register caps (jzk.jit.maxnreg=0: pass4 66 registers, 3 groups per SM as OpenCL); (3, 4) the same
+                 # two with per-kernel device times (jzk.kernel.profile: table on stderr at exit; the bench's own times
+                 # are slower there) to split kernel time from host time. 2^20 checked against the CPU FrDomain.
+            ab="-Djzk.bench.cpuMaxLgNtt=20"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.opencl.dump=$OUT/ocl-bin" \
+                run ntt3-base 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.maxnreg=0" \
+                run ntt3-noreg 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.kernel.profile=true" \
+                run ntt3-prof 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.kernel.profile=true -Djzk.jit.maxnreg=0" \
+                run ntt3-prof-noreg 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0 ;;
         peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul / fpmul: Fr / Fp mul/s. PEER_BACKENDS: default PTX and
               # NVIDIA OpenCL
