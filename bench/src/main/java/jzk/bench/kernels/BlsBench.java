@@ -72,14 +72,7 @@ public final class BlsBench {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = new HashMap<>();
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("argument '" + a + "' is not key=value");
-            }
-            opt.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> opt = KeyValueArgs.parse(args);
         int reps = Integer.parseInt(opt.getOrDefault("reps", "5"));
         // chunked MSM rows default to 2^17 work-items, its fastest setting on the H200 in runs 4–5 (Msm's own
         // default is 2^15); the sorted path's row follows them

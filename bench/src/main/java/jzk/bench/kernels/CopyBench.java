@@ -2,7 +2,6 @@ package jzk.bench.kernels;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -28,14 +27,7 @@ public final class CopyBench {
     }
 
     public static void main(String[] args) {
-        Map<String, String> opt = new HashMap<>();
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("argument '" + a + "' is not key=value");
-            }
-            opt.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> opt = KeyValueArgs.parse(args);
         int mib = Integer.parseInt(opt.getOrDefault("mib", "512"));
         int reps = Integer.parseInt(opt.getOrDefault("reps", "5"));
         int[] chunkMiB = Arrays.stream(opt.getOrDefault("chunkMiB", "2").split(",")).map(String::trim)

@@ -1,6 +1,7 @@
 package jzk.bench.kernels;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import jzk.tornado.api.Device;
@@ -106,13 +107,9 @@ public final class MulProbe {
         int lg = 20;
         int iterations = 1024;
         int reps = 5;
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("argument '" + a + "' is not key=value");
-            }
-            String k = a.substring(0, eq);
-            String v = a.substring(eq + 1);
+        for (Map.Entry<String, String> e : KeyValueArgs.parse(args).entrySet()) {
+            String k = e.getKey();
+            String v = e.getValue();
             switch (k) {
                 case "device" -> deviceName = v;
                 case "lg" -> lg = Integer.parseInt(v);

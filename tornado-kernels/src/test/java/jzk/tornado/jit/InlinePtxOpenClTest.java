@@ -143,23 +143,14 @@ class InlinePtxOpenClTest {
             BigInteger m = limbs == 8 ? ModularOpenClTest.FR : ModularOpenClTest.P;
             String mul = limbs == 8 ? "frMul" : "fpMul";
             String addSub = limbs == 8 ? "frAddSub" : "fpAddSub";
-            List<BigInteger> vs = ModularOpenClTest.values(m, limbs, 4, 31 + limbs);
-            int n = vs.size() * vs.size();
-            BigInteger rInv = BigInteger.ONE.shiftLeft(32 * limbs).modInverse(m);
-            int[] a = new int[limbs * n];
-            int[] b = new int[limbs * n];
-            int[] wantMul = new int[limbs * n];
-            int[] wantSum = new int[limbs * n];
-            int[] wantDiff = new int[limbs * n];
-            for (int i = 0; i < n; i++) {
-                BigInteger x = vs.get(i / vs.size());
-                BigInteger y = vs.get(i % vs.size());
-                ModularOpenClTest.put(a, limbs, i, x);
-                ModularOpenClTest.put(b, limbs, i, y);
-                ModularOpenClTest.put(wantMul, limbs, i, x.multiply(y).multiply(rInv).mod(m));
-                ModularOpenClTest.put(wantSum, limbs, i, x.add(y).mod(m));
-                ModularOpenClTest.put(wantDiff, limbs, i, x.subtract(y).mod(m));
-            }
+            ModularOpenClTest.Pairs c = ModularOpenClTest.pairs(m, limbs,
+                    ModularOpenClTest.values(m, limbs, 4, 31 + limbs));
+            int n = c.n();
+            int[] a = c.a();
+            int[] b = c.b();
+            int[] wantMul = c.mul();
+            int[] wantSum = c.sum();
+            int[] wantDiff = c.diff();
             int global = (n + 31) / 32 * 32;
             CompiledKernel km = nvidia(ModularOpenClTest.kernel(mul));
             String ptx = clangPtx(dir, mul, km.source());

@@ -78,24 +78,38 @@ class ModularOpenClTest {
     }
 
     /** Fr or Fp, all pairs of the values: product, sum, difference; and the in-place kernels. */
-    private static void check(Device d, BigInteger m, int limbs, String mul, String addSub, long seed) {
-        List<BigInteger> vs = values(m, limbs, 6, seed);
+    /**
+     * Every ordered pair (x, y) of {@code vs} as item {@code i = index(x)·|vs| + index(y)}: the operands and, from
+     * BigInteger, the Montgomery product x·y·2^(−32·limbs), the sum and the difference mod m.
+     */
+    record Pairs(int n, int[] a, int[] b, int[] mul, int[] sum, int[] diff) {
+    }
+
+    static Pairs pairs(BigInteger m, int limbs, List<BigInteger> vs) {
         int n = vs.size() * vs.size();
         BigInteger rInv = BigInteger.ONE.shiftLeft(32 * limbs).modInverse(m);
-        int[] a = new int[limbs * n];
-        int[] b = new int[limbs * n];
-        int[] wantMul = new int[limbs * n];
-        int[] wantSum = new int[limbs * n];
-        int[] wantDiff = new int[limbs * n];
+        Pairs p = new Pairs(n, new int[limbs * n], new int[limbs * n], new int[limbs * n], new int[limbs * n],
+                new int[limbs * n]);
         for (int i = 0; i < n; i++) {
             BigInteger x = vs.get(i / vs.size());
             BigInteger y = vs.get(i % vs.size());
-            put(a, limbs, i, x);
-            put(b, limbs, i, y);
-            put(wantMul, limbs, i, x.multiply(y).multiply(rInv).mod(m));
-            put(wantSum, limbs, i, x.add(y).mod(m));
-            put(wantDiff, limbs, i, x.subtract(y).mod(m));
+            put(p.a(), limbs, i, x);
+            put(p.b(), limbs, i, y);
+            put(p.mul(), limbs, i, x.multiply(y).multiply(rInv).mod(m));
+            put(p.sum(), limbs, i, x.add(y).mod(m));
+            put(p.diff(), limbs, i, x.subtract(y).mod(m));
         }
+        return p;
+    }
+
+    private static void check(Device d, BigInteger m, int limbs, String mul, String addSub, long seed) {
+        Pairs c = pairs(m, limbs, values(m, limbs, 6, seed));
+        int n = c.n();
+        int[] a = c.a();
+        int[] b = c.b();
+        int[] wantMul = c.mul();
+        int[] wantSum = c.sum();
+        int[] wantDiff = c.diff();
         int global = (n + 63) / 64 * 64;
         CompiledKernel km = portable(mul);
         assertTrue(km.source().contains("jzk_mul" + limbs + "_0(jzk_r, jzk_a, jzk_b)"), "the product is a helper call");
