@@ -33,7 +33,8 @@ import jzk.tornado.bls.kernels.Xyzz;
  * ones=0.43} adds plain-vs-split rows over a witness-like scalar mix, see {@link #benchMixMsm}; the default shares
  * are those of the aux values of a SHA-256-leaf PoRep partition, {@code PorepShape(2, 20, SHA256)}). Prints one
  * Markdown table: op × size ×
- * backend with median wall times over {@code reps} runs after one untimed warm-up (the notes list every rep),
+ * backend with median wall times over {@code reps} runs after {@code warm} untimed warm-up runs (default 1; the
+ * notes list every rep and the first warm-up's time),
  * "resident" meaning inputs already on the device (NTT data; MSM bases, and for the sorted MSM rows the scalars
  * too; the chunked MSM rows upload scalars inside the timed call) and "with transfers" the full host call; plus
  * the PTX/OpenCL ratio per row and a results-agree column (every backend's output is compared with the first
@@ -74,6 +75,7 @@ public final class BlsBench {
     public static void main(String[] args) throws Exception {
         Map<String, String> opt = KeyValueArgs.parse(args);
         int reps = Integer.parseInt(opt.getOrDefault("reps", "5"));
+        warm = Integer.parseInt(opt.getOrDefault("warm", "1"));
         // chunked MSM rows default to 2^17 work-items, its fastest setting on the H200 in runs 4–5 (Msm's own
         // default is 2^15); the sorted path's row follows them
         List<Integer> msmItems = sizes(opt.getOrDefault("msmItems", "17"));
@@ -231,10 +233,19 @@ public final class BlsBench {
      * seconds, which runs 5–6 counted as the measurement when the warm-up was slow), then {@code reps} timed runs,
      * stopping early after a run slower than {@link #SLOW_MS}.
      */
+    /**
+     * Untimed runs before each row's timed ones ({@code warm=N}, at least 1): more than one lets the JVM compile the
+     * host side of a launch before a sub-millisecond kernel is timed.
+     */
+    private static int warm = 1;
+
     static Timing time(int reps, Runnable r) {
         long w0 = System.nanoTime();
         r.run();
         double warm = (System.nanoTime() - w0) / 1e6;
+        for (int i = 1; i < BlsBench.warm; i++) {
+            r.run();
+        }
         double[] t = new double[reps];
         int done = 0;
         while (done < reps) {
