@@ -81,13 +81,14 @@ for step in "${STEPS[@]}"; do
                 run ntt3-prof 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0,opencl:1:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.kernel.profile=true -Djzk.jit.maxnreg=0" \
                 run ntt3-prof-noreg 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0 ;;
-        peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
+        peer) # the table's rows only (no chunked-MSM rows), each after up to 300 warm-up runs (at most 1 s: the GPU at
+              # its clocks, as in sppark's loop); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul / fpmul: Fr / Fp mul/s. PEER_BACKENDS: default PTX and
               # NVIDIA OpenCL
             run sppark 240 "${SPPARK_BENCH:-$BUNDLE/../../../shared/tools/sppark-bench/sppark-bench}" 20,22,24 20,24 5 22
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=16" \
                 run peer-jzk 400 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 \
-                frmul=1 fpmul=1 reps=5 msmItems= backends="${PEER_BACKENDS:-cuda:0,opencl:1:0}" ;;
+                frmul=1 fpmul=1 reps=5 warm=300 msmItems= backends="${PEER_BACKENDS:-cuda:0,opencl:1:0}" ;;
         kernels-ab) # issue 11, same call: the PTX rows as before the carry chains (Java bodies, no register caps:
                     # the code of main 8fe2ccd), and the NTT with carry chains but without the passes' register cap
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.bench.cpuMaxLgNtt=0 -Djzk.bench.cpuMaxLgMsm=0 -Djzk.jit.carryChains=false -Djzk.jit.maxnreg=0" \

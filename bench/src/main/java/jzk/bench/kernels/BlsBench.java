@@ -33,8 +33,8 @@ import jzk.tornado.bls.kernels.Xyzz;
  * ones=0.43} adds plain-vs-split rows over a witness-like scalar mix, see {@link #benchMixMsm}; the default shares
  * are those of the aux values of a SHA-256-leaf PoRep partition, {@code PorepShape(2, 20, SHA256)}). Prints one
  * Markdown table: op × size ×
- * backend with median wall times over {@code reps} runs after {@code warm} untimed warm-up runs (default 1; the
- * notes list every rep and the first warm-up's time),
+ * backend with median wall times over {@code reps} runs after {@code warm} untimed warm-up runs (default 1, at most
+ * 1 s of them; the notes list every rep and the first warm-up's time),
  * "resident" meaning inputs already on the device (NTT data; MSM bases, and for the sorted MSM rows the scalars
  * too; the chunked MSM rows upload scalars inside the timed call) and "with transfers" the full host call; plus
  * the PTX/OpenCL ratio per row and a results-agree column (every backend's output is compared with the first
@@ -234,16 +234,21 @@ public final class BlsBench {
      * stopping early after a run slower than {@link #SLOW_MS}.
      */
     /**
-     * Untimed runs before each row's timed ones ({@code warm=N}, at least 1): more than one lets the JVM compile the
-     * host side of a launch before a sub-millisecond kernel is timed.
+     * Untimed runs before each row's timed ones ({@code warm=N}, at least 1; after the first, no more start once
+     * {@link #WARM_BUDGET_NANOS} have passed): more than one keeps the GPU at its clocks and the JVM's launch path
+     * compiled before a sub-millisecond kernel is timed (H200, session 8 call 2: NTT 2^20 0.615 ms with 1, 0.422 ms
+     * with 300; the reps of the first fall from 1.0 to 0.5 ms; the device time of one transform is 0.39 ms).
      */
     private static int warm = 1;
+    /** Wall time after which no further warm-up run of a row starts: 1 s. */
+    private static final long WARM_BUDGET_NANOS = 1_000_000_000L;
 
     static Timing time(int reps, Runnable r) {
         long w0 = System.nanoTime();
         r.run();
         double warm = (System.nanoTime() - w0) / 1e6;
-        for (int i = 1; i < BlsBench.warm; i++) {
+        long until = w0 + WARM_BUDGET_NANOS;
+        for (int i = 1; i < BlsBench.warm && System.nanoTime() < until; i++) {
             r.run();
         }
         double[] t = new double[reps];
