@@ -11,7 +11,7 @@ import jzk.tornado.config.RuntimeConfig;
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
  * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
  * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass}, or with {@code jzk.ntt.radix=4}
- * {@link NttKernels#pass4}, with {@code jzk.ntt.layout=element} {@link NttKernels#pass4e}: same results) with the
+ * {@link NttKernels#pass4}, with {@code jzk.ntt.layout=quad} {@link NttKernels#pass4q}: same results) with the
  * bit reversal fused into the first, so a transform reads and writes the data once per pass and nothing else. Coset forms and the inverse's 1/n multiply by a
  * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
  * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
@@ -27,8 +27,8 @@ public final class Ntt implements AutoCloseable {
     private static final Method PASS_SMALL = Kernels.of(NttKernels::passSmall);
     private static final Method PASS4 = Kernels.of(NttKernels::pass4);
     private static final Method PASS4_SMALL = Kernels.of(NttKernels::pass4Small);
-    private static final Method PASS4E = Kernels.of(NttKernels::pass4e);
-    private static final Method PASS4E_SMALL = Kernels.of(NttKernels::pass4eSmall);
+    private static final Method PASS4Q = Kernels.of(NttKernels::pass4q);
+    private static final Method PASS4Q_SMALL = Kernels.of(NttKernels::pass4qSmall);
     private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
     private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
@@ -61,12 +61,12 @@ public final class Ntt implements AutoCloseable {
     private int radix = DEFAULT_RADIX;
     /**
      * Default local layout of the radix-4 passes: {@code -Djzk.ntt.layout=limb} ({@link NttKernels#pass4}, the
-     * default) or {@code element} ({@link NttKernels#pass4e}: element-major, 16-byte local accesses with
+     * default) or {@code quad} ({@link NttKernels#pass4q}: 16-byte quads of limbs, 16-byte local accesses with
      * {@code -Djzk.jit.wideAccess=true}, 4-way bank conflicts without); read once.
      */
-    private static final boolean DEFAULT_ELEMENT_MAJOR = checkLayout(RuntimeConfig.get().nttLayout());
-    /** Whether this plan's radix-4 passes are the element-major ones; tests set it per plan. */
-    private boolean elementMajor = DEFAULT_ELEMENT_MAJOR;
+    private static final boolean DEFAULT_QUADS = checkLayout(RuntimeConfig.get().nttLayout());
+    /** Whether this plan's radix-4 passes keep local memory in quads ({@link NttKernels#pass4q}); tests set it. */
+    private boolean quads = DEFAULT_QUADS;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -160,8 +160,8 @@ public final class Ntt implements AutoCloseable {
     private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
         checkSize(data);
         boolean four = radix == 4;
-        Method big = four ? elementMajor ? PASS4E : PASS4 : PASS;
-        Method small = four ? elementMajor ? PASS4E_SMALL : PASS4_SMALL : PASS_SMALL;
+        Method big = four ? quads ? PASS4Q : PASS4 : PASS;
+        Method small = four ? quads ? PASS4Q_SMALL : PASS4_SMALL : PASS_SMALL;
         int lgPer = four ? 2 : 1; // log2 of the elements one work-item holds
         // a pass of k stages runs 2^(k−lgPer) work-items per group: cap k where the compiled kernels allow fewer
         int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(big, lgPer)),
@@ -210,17 +210,17 @@ public final class Ntt implements AutoCloseable {
         this.radix = checkRadix(radix);
     }
 
-    /** Sets the radix-4 passes' local layout: element-major ({@link NttKernels#pass4e}) or limb-major. */
-    void setElementMajor(boolean elementMajor) {
-        this.elementMajor = elementMajor;
+    /** Sets the radix-4 passes' local layout: 16-byte quads ({@link NttKernels#pass4q}) or limb-major. */
+    void setQuadLayout(boolean quads) {
+        this.quads = quads;
     }
 
     private static boolean checkLayout(String layout) {
         return switch (layout) {
             case "limb" -> false;
-            case "element" -> true;
+            case "quad" -> true;
             default -> throw new IllegalArgumentException("NTT local layout (jzk.ntt.layout) \"" + layout
-                    + "\" is neither limb nor element");
+                    + "\" is neither limb nor quad");
         };
     }
 

@@ -53,8 +53,8 @@ import java.util.function.UnaryOperator;
  *                            ({@code NttKernels.pass}: a work-item per butterfly, a local round trip per stage)
  * @param nttLayout          local memory of the radix-4 NTT passes ({@code jzk.ntt.layout}, checked by {@code Ntt}):
  *                            {@code limb} (default; {@code NttKernels.pass4}: limb-major, conflict-free 4-byte
- *                            accesses) or {@code element} ({@code NttKernels.pass4e}: element-major, for the 16-byte
- *                            accesses of {@code jzk.jit.wideAccess})
+ *                            accesses) or {@code quad} ({@code NttKernels.pass4q}: 16-byte quads of limbs, for the
+ *                            16-byte accesses of {@code jzk.jit.wideAccess})
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for

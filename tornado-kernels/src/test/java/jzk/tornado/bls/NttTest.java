@@ -167,14 +167,14 @@ class NttTest {
 
     /**
      * The radix-4 passes in either local layout ({@link NttKernels#pass4}, {@link NttKernels#pass4Small}: limb-major;
-     * {@link NttKernels#pass4e}, {@link NttKernels#pass4eSmall}: element-major; one-stage passes fall back to radix
+     * {@link NttKernels#pass4q}, {@link NttKernels#pass4qSmall}: 16-byte quads; one-stage passes fall back to radix
      * 2): every size 2^1 … 2^14 under splits of at most 2, 3, 5, 8 and 10 stages (odd and even passes, the radix-2
      * last step of an odd pass, one pass in place, two, many; 2^14 at 10: passes of 7 + 7, at 8: 5 + 5 + 4), forward
      * and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10.
      */
-    @ParameterizedTest(name = "element-major {0}")
+    @ParameterizedTest(name = "quads {0}")
     @ValueSource(booleans = {false, true})
-    void radix4PassesMatchCpuAtEverySizeAndSplit(boolean elementMajor) {
+    void radix4PassesMatchCpuAtEverySizeAndSplit(boolean quads) {
         Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
         for (int lgN = 1; lgN <= 14; lgN++) {
             FrDomain cpu = new FrDomain(lgN, family);
@@ -189,9 +189,9 @@ class NttTest {
                 }
                 try (Ntt plan = new Ntt(host, lgN, family)) {
                     plan.setRadix(4);
-                    plan.setElementMajor(elementMajor);
+                    plan.setQuadLayout(quads);
                     plan.setLgBlock(lgBlock);
-                    String at = "radix 4 (" + (elementMajor ? "element" : "limb") + "-major), 2^" + lgN
+                    String at = "radix 4 (" + (quads ? "quads" : "limb-major") + "), 2^" + lgN
                             + ", passes of ≤ " + lgBlock + " stages";
                     assertArrayEquals(fwd, onDevice(plan, a, plan::forward), "forward " + at);
                     assertArrayEquals(inv, onDevice(plan, a, plan::inverse), "inverse " + at);
@@ -265,13 +265,13 @@ class NttTest {
         long[] a = randomVector(1 << lgN);
         long[] want = a.clone();
         cpu.fft(want);
-        record Passes(int radix, boolean elementMajor) {
+        record Passes(int radix, boolean quads) {
         }
         // ≤ 8 work-items: passes of ≤ 4 stages (radix 2), ≤ 5 (radix 4)
         for (Passes p : new Passes[] {new Passes(2, false), new Passes(4, false), new Passes(4, true)}) {
             try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
                 plan.setRadix(p.radix());
-                plan.setElementMajor(p.elementMajor());
+                plan.setQuadLayout(p.quads());
                 assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward, " + p);
             }
         }

@@ -30,9 +30,9 @@ class NttPtxTest {
     @Test
     void nttKernelsAssembleWithoutSpills(@TempDir Path dir) throws Exception {
         Path ptxas = PtxAssemblyTest.ptxas();
-        for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "pass4e", "pass4eSmall", "mulByPowers",
-                "powers", "pass/rows", "passSmall/rows", "pass4/rows", "pass4Small/rows", "pass4e/rows",
-                "pass4eSmall/rows")) {
+        for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "pass4q", "pass4qSmall", "mulByPowers",
+                "powers", "pass/rows", "passSmall/rows", "pass4/rows", "pass4Small/rows", "pass4q/rows",
+                "pass4qSmall/rows")) {
             String name = kernel.replace("/rows", "");
             boolean pairs = !kernel.endsWith("/rows");
             Method m = null;
@@ -79,12 +79,12 @@ class NttPtxTest {
      * The pass kernels' PTX in the interpreter, each as Ntt launches it for a two-pass NTT (a permuting first pass into
      * scratch, then back into data) against the CPU domain: passSmall for 2^7 as 4 + 3 stages (2^(k−1) work-items
      * per group); pass4Small for 2^10 as 7 + 3 stages (2^(k−2) work-items; both odd, so each ends in its radix-2
-     * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes); pass4eSmall
-     * (element-major local memory) as pass4Small.
+     * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes); pass4qSmall
+     * (local memory in 16-byte quads) as pass4Small.
      */
     @ParameterizedTest(name = "{0} pairs={1}")
-    @CsvSource({"passSmall, true", "passSmall, false", "pass4Small, true", "pass4Small, false", "pass4eSmall, true",
-            "pass4eSmall, false"})
+    @CsvSource({"passSmall, true", "passSmall, false", "pass4Small, true", "pass4Small, false", "pass4qSmall, true",
+            "pass4qSmall, false"})
     void passPtxComputesTheTransform(String kernel, boolean pairs) throws Exception {
         boolean four = kernel.startsWith("pass4");
         int lgN = four ? 10 : 7;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * (each position held by one work-item per step). Limb-major ({@link NttKernels#slot}): every block of 2^k positions
  * maps onto itself, and in every step, for each of a work-item's 4 elements, the (up to) 32 work-items of a warp reach
  * 32 distinct banks (slot mod 32); the unswizzled layout would not (4-way at ls = 0 and 2), which is what the slots
- * are for. Element-major ({@link NttKernels#elementAt}, {@link NttKernels#twiddleAt}): 16-byte halves, each phase of 8
+ * are for. In quads ({@link NttKernels#quadAt}, {@link NttKernels#twiddleQuadAt}): 16-byte halves, each phase of 8
  * lanes of a 128-bit access on 8 distinct groups of 4 banks.
  */
 class NttLocalLayoutTest {
@@ -138,50 +138,65 @@ class NttLocalLayoutTest {
     }
 
     /**
-     * The element-major data layout ({@link NttKernels#elementAt}, {@code pass4e}): a bijection of a block's 2^k
-     * positions × 8 limbs onto its 8·2^k ints, each half (limbs 4h … 4h+3) 4 consecutive ints from a multiple of 4;
-     * in every step, for every element e and half h of every warp of every k, the 16-byte accesses of each phase are
-     * free of bank conflicts. With 4-byte accesses the same layout has 4-way conflicts (the cost its javadoc states);
-     * the plain element-major layout {@code 8m + q} would have 8-way conflicts with 16-byte accesses.
+     * Checks a quad layout of {@code count} entries × 8 limbs ({@code at(i, q)}) on an array of 8 · {@code size} ints:
+     * each half (limbs 4h … 4h+3) 4 consecutive ints from a multiple of 4, no two limbs on one int, all in the array,
+     * and every int used when {@code count == size}.
      */
-    @Test
-    void elementMajorDataIsConflictFreeWith16ByteAccesses() {
-        int scalarWorst = 0;
-        for (int k = 2; k <= NttKernels.LG_BLOCK; k++) {
-            Set<Integer> seen = new HashSet<>();
-            for (int m = 0; m < 1 << k; m++) {
-                for (int h = 0; h < 2; h++) {
-                    int a = NttKernels.elementAt(m, 4 * h);
-                    assertEquals(0, a & 3, "half " + h + " of position " + m + " starts at a multiple of 4");
-                    for (int q = 4 * h; q < 4 * h + 4; q++) {
-                        int i = NttKernels.elementAt(m, q);
-                        assertEquals(a + (q & 3), i, "limb " + q + " of position " + m + " within its half");
-                        assertTrue(i >= 0 && i < 8 << k, "limb " + q + " of " + m + " at " + i + " outside 2^" + k);
-                        seen.add(i);
-                    }
+    private static void checkQuads(int count, int size, IntBinaryOperator at, String what) {
+        Set<Integer> seen = new HashSet<>();
+        for (int m = 0; m < count; m++) {
+            for (int h = 0; h < 2; h++) {
+                int a = at.applyAsInt(m, 4 * h);
+                assertEquals(0, a & 3, what + ": half " + h + " of " + m + " starts at a multiple of 4");
+                for (int q = 4 * h; q < 4 * h + 4; q++) {
+                    int i = at.applyAsInt(m, q);
+                    assertEquals(a + (q & 3), i, what + ": limb " + q + " of " + m + " within its half");
+                    assertTrue(i >= 0 && i < 8 * size, what + ": limb " + q + " of " + m + " at " + i + " outside");
+                    assertTrue(seen.add(i), what + ": limb " + q + " of " + m + " on an int taken");
                 }
             }
-            assertEquals(8 << k, seen.size(), "k = " + k + ": every int of the block holds one limb");
-            int[] worst = worstConflicts(k, NttKernels::elementAt);
-            assertEquals(1, worst[0], "16-byte bank conflicts, k = " + k);
-            scalarWorst = Math.max(scalarWorst, worst[1]);
         }
-        assertEquals(4, scalarWorst, "element-major data with 4-byte accesses");
-        assertEquals(8, worstConflicts(NttKernels.LG_BLOCK, (m, q) -> 8 * m + q)[0], "the plain layout's conflicts");
+        assertEquals(8 * count, seen.size(), what);
+    }
+
+    /**
+     * The data in quads ({@link NttKernels#quadAt}, {@code pass4q}) for both block sizes and every k that fits: a
+     * block's 2^k positions × 8 limbs on distinct ints of the local array (all of them at the largest k), each half
+     * 4 consecutive ints from a multiple of 4; in every step, for every element e and half h of every warp, the
+     * 16-byte accesses of each phase are free of bank conflicts. With 4-byte accesses the same layout has 4-way
+     * conflicts (the cost its javadoc states); quads without the slot permutation ({@code 4m + h·4·stride + q'})
+     * would have 4-way conflicts with 16-byte accesses.
+     */
+    @Test
+    void quadDataIsConflictFreeWith16ByteAccesses() {
+        int scalarWorst = 0;
+        for (int lgStride : new int[] {NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
+            int stride = 1 << lgStride;
+            for (int k = 2; k <= lgStride; k++) {
+                IntBinaryOperator at = (m, q) -> NttKernels.quadAt(m, q, stride);
+                checkQuads(1 << k, stride, at, "k = " + k + ", stride " + stride);
+                int[] worst = worstConflicts(k, at);
+                assertEquals(1, worst[0], "16-byte bank conflicts, k = " + k + ", stride " + stride);
+                scalarWorst = Math.max(scalarWorst, worst[1]);
+            }
+        }
+        assertEquals(4, scalarWorst, "quads with 4-byte accesses");
+        assertEquals(4, worstConflicts(NttKernels.LG_BLOCK,
+                (m, q) -> 4 * m + (q >> 2) * 4 * NttKernels.BLOCK + (q & 3))[0], "the unpermuted quads' conflicts");
     }
 
     /**
      * Worst 16-byte and 4-byte conflicts (as {@link #worstConflicts}) of {@code pass4In}'s twiddle-table accesses for
-     * every k, for a layout (entry, limb) → int index: the writes (stage s ∈ 2 … k−2: work-item l < 2^s writes entry
+     * every k ≤ lgBlock (the table of 2^(lgBlock−1) − 1 entries), for a layout (entry, limb) → int index: the writes (stage s ∈ 2 … k−2: work-item l < 2^s writes entry
      * 2^s − 1 + l) and the reads (step ls ≥ 2 with two stages: entry 2^ls − 1 + jl for stage ls, 2^(ls+1) − 1 + jl and
      * that + 2^ls for stage ls + 1, where a stage reads local memory when 2 ≤ it ≤ k − 2).
      */
-    private static int[] worstTwiddleConflicts(IntBinaryOperator layout) {
-        int entries = NttKernels.BLOCK / 2 - 1;
+    private static int[] worstTwiddleConflicts(int lgBlock, IntBinaryOperator layout) {
+        int entries = (1 << lgBlock) / 2 - 1;
         int wide = 0;
         int scalar = 0;
         int accesses = 0;
-        for (int k = 2; k <= NttKernels.LG_BLOCK; k++) {
+        for (int k = 2; k <= lgBlock; k++) {
             int items = 1 << (k - 2);
             List<IntUnaryOperator> patterns = new ArrayList<>();
             for (int s = 2; s <= k - 2; s++) {
@@ -220,35 +235,25 @@ class NttLocalLayoutTest {
                 }
             }
         }
-        assertTrue(accesses > 100, "twiddle accesses checked: " + accesses);
+        assertTrue(accesses > 50, "twiddle accesses checked: " + accesses);
         return new int[] {wide, scalar};
     }
 
     /**
-     * The element-major twiddle table ({@link NttKernels#twiddleAt}): entries 0 … 510 × 8 limbs onto 8 · 511 ints,
-     * halves 4-aligned; {@code pass4In}'s 16-byte accesses to it free of bank conflicts for every k (4-way with 4-byte
-     * accesses; 2-way with 16-byte accesses to the plain layout {@code 8e + q}).
+     * The twiddle table in quads ({@link NttKernels#twiddleQuadAt}) for both table sizes (511 and 127 entries × 8
+     * limbs onto as many ints, halves 4-aligned): {@code pass4In}'s 16-byte accesses to it free of bank conflicts for
+     * every k (4-way with 4-byte accesses; 2-way with 16-byte accesses to an element-major table {@code 8e + q}).
      */
     @Test
-    void elementMajorTwiddlesAreConflictFreeWith16ByteAccesses() {
-        int entries = NttKernels.BLOCK / 2 - 1;
-        Set<Integer> seen = new HashSet<>();
-        for (int e = 0; e < entries; e++) {
-            for (int h = 0; h < 2; h++) {
-                int a = NttKernels.twiddleAt(e, 4 * h);
-                assertEquals(0, a & 3, "half " + h + " of twiddle " + e + " starts at a multiple of 4");
-                for (int q = 4 * h; q < 4 * h + 4; q++) {
-                    int i = NttKernels.twiddleAt(e, q);
-                    assertEquals(a + (q & 3), i, "limb " + q + " of twiddle " + e + " within its half");
-                    assertTrue(i >= 0 && i < 8 * entries, "limb " + q + " of twiddle " + e + " at " + i);
-                    seen.add(i);
-                }
-            }
+    void quadTwiddlesAreConflictFreeWith16ByteAccesses() {
+        for (int lgBlock : new int[] {NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
+            int entries = (1 << lgBlock) / 2 - 1;
+            IntBinaryOperator at = (e, q) -> NttKernels.twiddleQuadAt(e, q, entries);
+            checkQuads(entries, entries, at, "twiddles of 2^" + lgBlock + " blocks");
+            int[] worst = worstTwiddleConflicts(lgBlock, at);
+            assertEquals(1, worst[0], "16-byte bank conflicts on the twiddles of 2^" + lgBlock + " blocks");
+            assertEquals(4, worst[1], "twiddles in quads with 4-byte accesses, 2^" + lgBlock + " blocks");
         }
-        assertEquals(8 * entries, seen.size(), "every int of the table holds one limb");
-        int[] worst = worstTwiddleConflicts(NttKernels::twiddleAt);
-        assertEquals(1, worst[0], "16-byte bank conflicts on the twiddles");
-        assertEquals(4, worst[1], "element-major twiddles with 4-byte accesses");
-        assertEquals(2, worstTwiddleConflicts((e, q) -> 8 * e + q)[0], "the plain layout's conflicts");
+        assertEquals(2, worstTwiddleConflicts(NttKernels.LG_BLOCK, (e, q) -> 8 * e + q)[0], "8e + q's conflicts");
     }
 }
