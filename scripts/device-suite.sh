@@ -81,6 +81,20 @@ for step in "${STEPS[@]}"; do
                 run ntt3-prof 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0,opencl:1:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.kernel.profile=true -Djzk.jit.maxnreg=0" \
                 run ntt3-prof-noreg 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0 ;;
+        quad-ab) # issue 11 (session 8): the radix-4 NTT passes with local memory in 16-byte quads (jzk.ntt.layout=quad:
+                 # NttKernels.pass4q/pass4qSmall, quadAt) against limb-major (pass4/pass4Small), both with the vector
+                 # accesses of jzk.jit.wideAccess=true (branch s8vec): pass4q's stage loop then moves local memory with
+                 # 16 ld.shared.v4 + 10 st.shared.v4 (no scalar shared access) instead of 64 + 40 scalar, conflict-free
+                 # (NttLocalLayoutTest); sm_90 SASS 1599 vs 1826 instructions, 64 registers each, no spills. Then quads
+                 # with scalar accesses (4-way bank conflicts on every local access: expected slower than limb). 2^20
+                 # checked against the CPU FrDomain, 2^24 between backends (agrees column). ~8 min in all.
+            ab="-Djzk.bench.cpuMaxLgNtt=20"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=true -Djzk.ntt.layout=limb" \
+                run quad-limb 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=true -Djzk.ntt.layout=quad" \
+                run quad-wide 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=false -Djzk.ntt.layout=quad" \
+                run quad-scalar 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0 ;;
         peer) # the table's rows only (no chunked-MSM rows); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul / fpmul: Fr / Fp mul/s. PEER_BACKENDS: default PTX and
               # NVIDIA OpenCL

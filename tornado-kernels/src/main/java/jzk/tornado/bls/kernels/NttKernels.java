@@ -342,10 +342,10 @@ public final class NttKernels {
      * <p>Banks: a warp's 16-byte accesses are served in 4 phases of 8 consecutive lanes, a phase without conflict
      * when its 8 chunks differ mod 8 (8 groups of 4 banks); stride is a multiple of 8, so that is quadSlot(m) mod 8.
      * See {@link #quadSlot}. With scalar 4-byte accesses (no {@code jzk.jit.wideAccess}) limb q's bank is
-     * {@code (4·c + (q & 3)) mod 32}: 8 banks for a warp's 32 lanes, a 4-way conflict on every local access. Per
-     * element a warp moves (one load or store of 32 elements): limb-major ({@link #slot}) 8 instructions, 8
-     * wavefronts; quads with wide accesses 2 instructions of 4 wavefronts each (512 bytes), 8; quads with scalar
-     * accesses 8 instructions, 32 wavefronts.
+     * {@code (4·c + (q & 3)) mod 32}: 8 banks for a warp's 32 lanes, a 4-way conflict on every local access. A warp
+     * loading or storing one element per lane (1 KiB) issues: limb-major ({@link #slot}) 8 instructions of 1
+     * wavefront each; quads with wide accesses 2 instructions of 4 wavefronts (512 bytes each, the minimum); quads
+     * with scalar accesses 8 instructions of 4 wavefronts (32: the price of this layout without wide accesses).
      */
     static int quadAt(int m, int q, int stride) {
         return (quadSlot(m) << 2) + (q >>> 2) * (stride << 2) + (q & 3);
