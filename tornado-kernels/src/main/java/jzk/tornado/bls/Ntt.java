@@ -12,8 +12,8 @@ import jzk.tornado.config.RuntimeConfig;
  * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
  * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass}, or with {@code jzk.ntt.radix=4}
  * {@link NttKernels#pass4}, with {@code jzk.ntt.layout=quad} {@link NttKernels#pass4q}: same results) with the
- * bit reversal fused into the first, so a transform reads and writes the data once per pass and nothing else. Coset forms and the inverse's 1/n multiply by a
- * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
+ * bit reversal fused into the first, so a transform reads and writes the data once per pass and nothing else. Coset
+ * forms and the inverse's 1/n multiply by a geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
  * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
  * runs one transform at a time (launches on one host are ordered; two threads must not share a plan).
  *
