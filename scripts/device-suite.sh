@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, msm-ab,
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, quad-ab, msm-ab,
 # window-ab, fp-ab, copy-ab, ocl-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
@@ -81,6 +81,20 @@ for step in "${STEPS[@]}"; do
                 run ntt3-prof 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0,opencl:1:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.kernel.profile=true -Djzk.jit.maxnreg=0" \
                 run ntt3-prof-noreg 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20 reps=21 backends=cuda:0 ;;
+        quad-ab) # issue 11 (session 8): the radix-4 NTT passes with local memory in 16-byte quads (jzk.ntt.layout=quad:
+                 # NttKernels.pass4q/pass4qSmall, quadAt) against limb-major (pass4/pass4Small), both with the vector
+                 # accesses of jzk.jit.wideAccess=true (branch s8vec): pass4q's stage loop then moves local memory with
+                 # 16 ld.shared.v4 + 10 st.shared.v4 (no scalar shared access) instead of 64 + 40 scalar, conflict-free
+                 # (NttLocalLayoutTest); sm_90 SASS 1599 vs 1826 instructions, 64 registers each, no spills. Then quads
+                 # with scalar accesses (4-way bank conflicts on every local access: expected slower than limb). 2^20
+                 # checked against the CPU FrDomain, 2^24 between backends (agrees column). ~8 min in all.
+            ab="-Djzk.bench.cpuMaxLgNtt=20"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=true -Djzk.ntt.layout=limb" \
+                run quad-limb 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=true -Djzk.ntt.layout=quad" \
+                run quad-wide 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=false -Djzk.ntt.layout=quad" \
+                run quad-scalar 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0 ;;
         peer) # the table's rows only (no chunked-MSM rows), each after up to 300 warm-up runs (at most 1 s: the GPU at
               # its clocks, as in sppark's loop); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul / fpmul: Fr / Fp mul/s. PEER_BACKENDS: default PTX and

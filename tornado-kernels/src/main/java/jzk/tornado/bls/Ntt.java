@@ -11,9 +11,9 @@ import jzk.tornado.config.RuntimeConfig;
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
  * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
  * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass}, or with {@code jzk.ntt.radix=4}
- * {@link NttKernels#pass4}: same results) with the bit reversal fused into the first, so a transform
- * reads and writes the data once per pass and nothing else. Coset forms and the inverse's 1/n multiply by a
- * geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
+ * {@link NttKernels#pass4}, with {@code jzk.ntt.layout=quad} {@link NttKernels#pass4q}: same results) with the
+ * bit reversal fused into the first, so a transform reads and writes the data once per pass and nothing else. Coset
+ * forms and the inverse's 1/n multiply by a geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
  * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
  * runs one transform at a time (launches on one host are ordered; two threads must not share a plan).
  *
@@ -27,6 +27,8 @@ public final class Ntt implements AutoCloseable {
     private static final Method PASS_SMALL = Kernels.of(NttKernels::passSmall);
     private static final Method PASS4 = Kernels.of(NttKernels::pass4);
     private static final Method PASS4_SMALL = Kernels.of(NttKernels::pass4Small);
+    private static final Method PASS4Q = Kernels.of(NttKernels::pass4q);
+    private static final Method PASS4Q_SMALL = Kernels.of(NttKernels::pass4qSmall);
     private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
     private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
@@ -57,6 +59,14 @@ public final class Ntt implements AutoCloseable {
     private static final int DEFAULT_RADIX = checkRadix(RuntimeConfig.get().nttRadix());
     /** 2 or 4: which pass kernels this plan launches; tests set it per plan. */
     private int radix = DEFAULT_RADIX;
+    /**
+     * Default local layout of the radix-4 passes: {@code -Djzk.ntt.layout=limb} ({@link NttKernels#pass4}, the
+     * default) or {@code quad} ({@link NttKernels#pass4q}: 16-byte quads of limbs, 16-byte local accesses with
+     * {@code -Djzk.jit.wideAccess=true}, 4-way bank conflicts without); read once.
+     */
+    private static final boolean DEFAULT_QUADS = checkLayout(RuntimeConfig.get().nttLayout());
+    /** Whether this plan's radix-4 passes keep local memory in quads ({@link NttKernels#pass4q}); tests set it. */
+    private boolean quads = DEFAULT_QUADS;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -150,8 +160,8 @@ public final class Ntt implements AutoCloseable {
     private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
         checkSize(data);
         boolean four = radix == 4;
-        Method big = four ? PASS4 : PASS;
-        Method small = four ? PASS4_SMALL : PASS_SMALL;
+        Method big = four ? quads ? PASS4Q : PASS4 : PASS;
+        Method small = four ? quads ? PASS4Q_SMALL : PASS4_SMALL : PASS_SMALL;
         int lgPer = four ? 2 : 1; // log2 of the elements one work-item holds
         // a pass of k stages runs 2^(k−lgPer) work-items per group: cap k where the compiled kernels allow fewer
         int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(big, lgPer)),
@@ -168,7 +178,7 @@ public final class Ntt implements AutoCloseable {
             KernelHost.Buffer src = p == 0 ? data : scratch;
             KernelHost.Buffer dst = p == passes - 1 ? data : scratch;
             if (four && k >= 2) {
-                host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS4_SMALL : PASS4, n / 4, 1 << (k - 2),
+                host.launch(k <= NttKernels.LG_SMALL_BLOCK ? small : big, n / 4, 1 << (k - 2),
                         src, dst, tw, lgN, s0, k);
             } else { // radix 2, or a one-stage pass (a radix-4 work-item needs two)
                 host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
@@ -198,6 +208,20 @@ public final class Ntt implements AutoCloseable {
     /** Sets the pass kernels, radix 2 ({@link NttKernels#pass}) or 4 ({@link NttKernels#pass4}). */
     void setRadix(int radix) {
         this.radix = checkRadix(radix);
+    }
+
+    /** Sets the radix-4 passes' local layout: 16-byte quads ({@link NttKernels#pass4q}) or limb-major. */
+    void setQuadLayout(boolean quads) {
+        this.quads = quads;
+    }
+
+    private static boolean checkLayout(String layout) {
+        return switch (layout) {
+            case "limb" -> false;
+            case "quad" -> true;
+            default -> throw new IllegalArgumentException("NTT local layout (jzk.ntt.layout) \"" + layout
+                    + "\" is neither limb nor quad");
+        };
     }
 
     private static int checkRadix(int radix) {

@@ -51,6 +51,10 @@ import java.util.function.UnaryOperator;
  *                            session 7's H200 A/B, PTX: 2^20 0.649 → 0.558 ms, 2^24 7.377 → 6.916 ms;
  *                            {@code NttKernels.pass4}: 4 elements per work-item, a round trip per two stages) or 2
  *                            ({@code NttKernels.pass}: a work-item per butterfly, a local round trip per stage)
+ * @param nttLayout          local memory of the radix-4 NTT passes ({@code jzk.ntt.layout}, checked by {@code Ntt}):
+ *                            {@code limb} (default; {@code NttKernels.pass4}: limb-major, conflict-free 4-byte
+ *                            accesses) or {@code quad} ({@code NttKernels.pass4q}: 16-byte quads of limbs, for the
+ *                            16-byte accesses of {@code jzk.jit.wideAccess})
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -90,7 +94,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices,
-                            int msmWorkItems, int nttLgBlock, int nttRadix,
+                            int msmWorkItems, int nttLgBlock, int nttRadix, String nttLayout,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
@@ -146,6 +150,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.workItems", 1 << 15),
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.ntt.radix", 4),
+                r.string("jzk.ntt.layout", null, "limb"),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
@@ -209,7 +214,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
-                msmWorkItems, nttLgBlock, nttRadix, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
+                msmWorkItems, nttLgBlock, nttRadix, nttLayout, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
                 msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts);
     }

@@ -166,13 +166,15 @@ class NttTest {
     }
 
     /**
-     * The radix-4 passes ({@link NttKernels#pass4}, {@link NttKernels#pass4Small}; one-stage passes fall back to
-     * radix 2): every size 2^1 … 2^14 under splits of at most 2, 3, 5, 8 and 10 stages (odd and even passes, the
-     * radix-2 last step of an odd pass, one pass in place, two, many; 2^14 at 10: passes of 7 + 7, at 8: 5 + 5 + 4),
-     * forward and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10.
+     * The radix-4 passes in either local layout ({@link NttKernels#pass4}, {@link NttKernels#pass4Small}: limb-major;
+     * {@link NttKernels#pass4q}, {@link NttKernels#pass4qSmall}: 16-byte quads; one-stage passes fall back to radix
+     * 2): every size 2^1 … 2^14 under splits of at most 2, 3, 5, 8 and 10 stages (odd and even passes, the radix-2
+     * last step of an odd pass, one pass in place, two, many; 2^14 at 10: passes of 7 + 7, at 8: 5 + 5 + 4), forward
+     * and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10.
      */
-    @Test
-    void radix4PassesMatchCpuAtEverySizeAndSplit() {
+    @ParameterizedTest(name = "quads {0}")
+    @ValueSource(booleans = {false, true})
+    void radix4PassesMatchCpuAtEverySizeAndSplit(boolean quads) {
         Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
         for (int lgN = 1; lgN <= 14; lgN++) {
             FrDomain cpu = new FrDomain(lgN, family);
@@ -187,8 +189,10 @@ class NttTest {
                 }
                 try (Ntt plan = new Ntt(host, lgN, family)) {
                     plan.setRadix(4);
+                    plan.setQuadLayout(quads);
                     plan.setLgBlock(lgBlock);
-                    String at = "radix 4, 2^" + lgN + ", passes of ≤ " + lgBlock + " stages";
+                    String at = "radix 4 (" + (quads ? "quads" : "limb-major") + "), 2^" + lgN
+                            + ", passes of ≤ " + lgBlock + " stages";
                     assertArrayEquals(fwd, onDevice(plan, a, plan::forward), "forward " + at);
                     assertArrayEquals(inv, onDevice(plan, a, plan::inverse), "inverse " + at);
                     if (lgN <= 10) {
@@ -209,7 +213,7 @@ class NttTest {
 
     /**
      * A host whose pass kernels allow only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
-     * radix-2 pass wants): the plan splits passes to fit and the transform is unchanged, for either radix.
+     * radix-2 pass wants): the plan splits passes to fit and the transform is unchanged, for either radix and layout.
      */
     @Test
     void passesShrinkToTheKernelsWorkGroupLimit() {
@@ -261,10 +265,14 @@ class NttTest {
         long[] a = randomVector(1 << lgN);
         long[] want = a.clone();
         cpu.fft(want);
-        for (int radix : new int[] {2, 4}) { // ≤ 8 work-items: passes of ≤ 4 stages (radix 2), ≤ 5 (radix 4)
+        record Passes(int radix, boolean quads) {
+        }
+        // ≤ 8 work-items: passes of ≤ 4 stages (radix 2), ≤ 5 (radix 4)
+        for (Passes p : new Passes[] {new Passes(2, false), new Passes(4, false), new Passes(4, true)}) {
             try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
-                plan.setRadix(radix);
-                assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward, radix " + radix);
+                plan.setRadix(p.radix());
+                plan.setQuadLayout(p.quads());
+                assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward, " + p);
             }
         }
     }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The NTT kernels' PTX: the small pass carries its register cap ({@code .maxnreg}, from {@code @JitLimits}), every
  * kernel uses the carry-chain Fr product, and ptxas ({@code --gpu-name sm_90 -v}, skipped when not on the PATH) assembles every
  * NTT kernel without spilling, with the products in either form ({@link MontMulPtx}: pairs, the default, and rows).
- * The PTX of the small passes (radix 2 and 4) also runs in the {@link PtxInterpreter} (shared memory, barriers, the
+ * The PTX of the small passes (radix 2, radix 4 in both local layouts) also runs in the {@link PtxInterpreter} (shared memory, barriers, the
  * products of either form) for a two-pass NTT against field-arith's CPU {@link FrDomain}: the device's PTX path, bit
  * for bit, without a GPU. Results are checked on the Java and OpenCL hosts by NttTest.
  */
@@ -30,8 +30,9 @@ class NttPtxTest {
     @Test
     void nttKernelsAssembleWithoutSpills(@TempDir Path dir) throws Exception {
         Path ptxas = PtxAssemblyTest.ptxas();
-        for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "mulByPowers", "powers", "pass/rows",
-                "passSmall/rows", "pass4/rows", "pass4Small/rows")) {
+        for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "pass4q", "pass4qSmall", "mulByPowers",
+                "powers", "pass/rows", "passSmall/rows", "pass4/rows", "pass4Small/rows", "pass4q/rows",
+                "pass4qSmall/rows")) {
             String name = kernel.replace("/rows", "");
             boolean pairs = !kernel.endsWith("/rows");
             Method m = null;
@@ -78,12 +79,14 @@ class NttPtxTest {
      * The pass kernels' PTX in the interpreter, each as Ntt launches it for a two-pass NTT (a permuting first pass into
      * scratch, then back into data) against the CPU domain: passSmall for 2^7 as 4 + 3 stages (2^(k−1) work-items
      * per group); pass4Small for 2^10 as 7 + 3 stages (2^(k−2) work-items; both odd, so each ends in its radix-2
-     * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes).
+     * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes); pass4qSmall
+     * (local memory in 16-byte quads) as pass4Small.
      */
     @ParameterizedTest(name = "{0} pairs={1}")
-    @CsvSource({"passSmall, true", "passSmall, false", "pass4Small, true", "pass4Small, false"})
+    @CsvSource({"passSmall, true", "passSmall, false", "pass4Small, true", "pass4Small, false", "pass4qSmall, true",
+            "pass4qSmall, false"})
     void passPtxComputesTheTransform(String kernel, boolean pairs) throws Exception {
-        boolean four = kernel.equals("pass4Small");
+        boolean four = kernel.startsWith("pass4");
         int lgN = four ? 10 : 7;
         int k0 = four ? 7 : 4;
         int lgPer = four ? 2 : 1;

@@ -21,7 +21,9 @@ import jzk.tornado.api.KernelContext;
  *   <li>the first stage runs on the pair each work-item loaded and the last stage on the pair it stores, in
  *       registers: {@code k − 1} barriers and local-memory round trips per pass, not {@code k + 1};</li>
  *   <li>{@link #pass4}/{@link #pass4Small} ({@code jzk.ntt.radix=4}) give each work-item 4 elements and two stages
- *       between round trips: {@code ⌈k/2⌉ − 1} barriers, half the local-memory words per element (same bits).</li>
+ *       between round trips: {@code ⌈k/2⌉ − 1} barriers, half the local-memory words per element (same bits);
+ *       {@link #pass4q}/{@link #pass4qSmall} ({@code jzk.ntt.layout=quad}) the same with local memory in 16-byte
+ *       quads of limbs, for 16-byte shared-memory accesses ({@code jzk.jit.wideAccess}).</li>
  * </ul>
  * One Montgomery product per butterfly, at one call site: the kernel is one loop, so the inlined code stays small
  * (registers, and the OpenCL compile time on PoCL).
@@ -176,7 +178,7 @@ public final class NttKernels {
     public static void pass4(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false);
     }
 
     /** Radix-4 form of {@link #passSmall} (2 ≤ k ≤ LG_SMALL_BLOCK): 2^(k−2) work-items, local memory as there. */
@@ -184,7 +186,29 @@ public final class NttKernels {
     public static void pass4Small(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false);
+    }
+
+    /**
+     * {@link #pass4} with its local memory in 16-byte quads ({@link #quadAt}, {@link #twiddleQuadAt};
+     * {@code jzk.ntt.layout=quad}): each half of an element is 4 consecutive ints at a multiple of 4, so that the
+     * JIT's {@code jzk.jit.wideAccess} makes every local access a 16-byte one, 2 shared-memory instructions per element
+     * and round trip instead of 8, free of bank conflicts. Meant for wide accesses: with scalar ones every local access
+     * is a 4-way bank conflict (see {@link #quadAt}).
+     */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4q(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true);
+    }
+
+    /** {@link #pass4Small} with its local memory in 16-byte quads, as {@link #pass4q}. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true);
     }
 
     /**
@@ -205,13 +229,15 @@ public final class NttKernels {
      * first barrier) and k − 1 (too many for local memory) from global memory, stages 2 … k−2 from entry
      * {@code 2^ls − 1 + j} of {@code tws} (written before the first barrier).
      *
-     * <p>Local data layout: limb q of position m at {@code q·stride + slot(m)}, stride a multiple of 32, so a
-     * word's bank is {@code slot(m) mod 32}; {@link #slot} makes the 32 positions a warp touches at once (for each
-     * e) fall in 32 distinct banks in every step (ls = 0, 2, 4: positions 4 apart, 16 apart in groups of 4, 64
-     * apart in groups of 16; ls ≥ 5 and the radix-2 step: 32 consecutive positions).
+     * <p>Local layout ({@code quads} a constant at each call, so the JIT keeps one of the two): limb-major
+     * ({@link #pass4}), limb q of position m at {@code q·stride + slot(m)}, stride a multiple of 32, so a word's bank
+     * is {@code slot(m) mod 32}; {@link #slot} makes the 32 positions a warp touches at once (for each e) fall in 32
+     * distinct banks in every step (ls = 0, 2, 4: positions 4 apart, 16 apart in groups of 4, 64 apart in groups of
+     * 16; ls ≥ 5 and the radix-2 step: 32 consecutive positions); twiddle entry e's limb q at {@code q·twStride + e}.
+     * In quads ({@link #pass4q}): {@link #quadAt} and {@link #twiddleQuadAt}, for 16-byte accesses.
      */
     private static void pass4In(KernelContext ctx, int[] buf, int stride, int[] tws, int twStride, int[] src,
-                                int[] dst, int[] tw, int lgN, int s0, int k) {
+                                int[] dst, int[] tw, int lgN, int s0, int k, boolean quads) {
         int l = ctx.localIdx;
         int g = ctx.groupIdx;
         int quarter = 1 << (k - 2);
@@ -222,7 +248,7 @@ public final class NttKernels {
                 int w = (low + (l << s0)) << (lgN - 1 - s0 - ls);
                 int e = (1 << ls) - 1 + l;
                 for (int q = 0; q < 8; q++) {
-                    tws[e + q * twStride] = tw[w * 8 + q];
+                    tws[twLocal(quads, e, q, twStride)] = tw[w * 8 + q];
                 }
             }
         }
@@ -249,29 +275,29 @@ public final class NttKernels {
             d2 = two ? 2 * h : quarter;
             if (ls > 0) {
                 for (int e = 0; e < 4; e++) {
-                    int p = slot(mb + (e & 1) * d1 + (e >> 1) * d2);
+                    int m = mb + (e & 1) * d1 + (e >> 1) * d2;
                     for (int q = 0; q < 8; q++) {
-                        x[e * 8 + q] = buf[p + q * stride];
+                        x[e * 8 + q] = buf[local(quads, m, q, stride)];
                     }
                 }
             }
             // the twiddle is loaded again for each butterfly (the product overwrites it): 8 registers fewer
             boolean one = s0 + ls == 0;
-            twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls, jl);
+            twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls, jl);
             butterfly(x, 0, 1, t, one);
-            twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls, two ? jl : jl + quarter);
+            twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls, two ? jl : jl + quarter);
             butterfly(x, 2, 3, t, one);
             if (two) {
-                twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl);
+                twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls + 1, jl);
                 butterfly(x, 0, 2, t, false);
-                twiddle(t, tw, tws, twStride, lgN, s0, k, low, ls + 1, jl + h);
+                twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls + 1, jl + h);
                 butterfly(x, 1, 3, t, false);
             }
             if (ls + 2 < k) {
                 for (int e = 0; e < 4; e++) {
-                    int p = slot(mb + (e & 1) * d1 + (e >> 1) * d2);
+                    int m = mb + (e & 1) * d1 + (e >> 1) * d2;
                     for (int q = 0; q < 8; q++) {
-                        buf[p + q * stride] = x[e * 8 + q];
+                        buf[local(quads, m, q, stride)] = x[e * 8 + q];
                     }
                 }
                 ctx.localBarrier();
@@ -296,9 +322,63 @@ public final class NttKernels {
         return m ^ (((m >>> 5) & 1) * 5) ^ (((m >>> 6) & 1) * 26);
     }
 
+    /** Index in {@link #pass4In}'s {@code buf} of limb q of block position m, in the layout {@code quads} picks. */
+    private static int local(boolean quads, int m, int q, int stride) {
+        return quads ? quadAt(m, q, stride) : slot(m) + q * stride;
+    }
+
+    /** Index in {@link #pass4In}'s {@code tws} of limb q of twiddle entry e, in the layout {@code quads} picks. */
+    private static int twLocal(boolean quads, int e, int q, int twStride) {
+        return quads ? twiddleQuadAt(e, q, twStride) : e + q * twStride;
+    }
+
+    /**
+     * Local index in quads of limb q (0 … 7) of block position m, the local array holding {@code stride} positions:
+     * {@code 4·quadSlot(m) + h·4·stride + (q & 3)}, h = q >> 2 the element's 16-byte half. Each half is one 16-byte
+     * chunk, {@code c = quadSlot(m) + h·stride}, 4 ints at a multiple of 4: the index's form {@code (quadSlot(m) << 2)}
+     * plus constants (after unrolling) shows the JIT that (known trailing zeros), and the second half's access is the
+     * first's address plus an immediate offset.
+     *
+     * <p>Banks: a warp's 16-byte accesses are served in 4 phases of 8 consecutive lanes, a phase without conflict
+     * when its 8 chunks differ mod 8 (8 groups of 4 banks); stride is a multiple of 8, so that is quadSlot(m) mod 8.
+     * See {@link #quadSlot}. With scalar 4-byte accesses (no {@code jzk.jit.wideAccess}) limb q's bank is
+     * {@code (4·c + (q & 3)) mod 32}: 8 banks for a warp's 32 lanes, a 4-way conflict on every local access. A warp
+     * loading or storing one element per lane (1 KiB) issues: limb-major ({@link #slot}) 8 instructions of 1
+     * wavefront each; quads with wide accesses 2 instructions of 4 wavefronts (512 bytes each, the minimum); quads
+     * with scalar accesses 8 instructions of 4 wavefronts (32: the price of this layout without wide accesses).
+     */
+    static int quadAt(int m, int q, int stride) {
+        return (quadSlot(m) << 2) + (q >>> 2) * (stride << 2) + (q & 3);
+    }
+
+    /**
+     * Quad slot of block position m: {@code m ^ 5·m4 ^ 2·m3} (m_i: bit i of m), a permutation of every block of 2^k
+     * positions (it changes bits 0 … 2 by bits 3, 4). Its bits 0, 1, 2 are {@code m0 ^ m4, m1 ^ m3, m2 ^ m4}; the
+     * positions 8 consecutive lanes of {@link #pass4In} touch at once (one e) differ in m bits 2, 3, 4 (ls = 0:
+     * 4l + e), 0, 1, 4 (ls = 2: 16·(l >> 2) + (l & 3) + 4e) or 0, 1, 2 (ls ≥ 4 and the radix-2 step) and agree in the
+     * rest, and each of the three 3×3 maps onto slot bits 0 … 2 is invertible: every 16-byte access of every step is
+     * conflict-free ({@code NttLocalLayoutTest} checks it for every k).
+     */
+    static int quadSlot(int m) {
+        return m ^ (((m >>> 4) & 1) * 5) ^ ((m >>> 2) & 2);
+    }
+
+    /**
+     * Local index in quads of limb q of twiddle entry e ({@link #pass4In}'s {@code tws}, twStride entries):
+     * {@code 4e + h·4·twStride + (q & 3)}, chunk {@code e + h·twStride}: distinct mod 8 for any 8 consecutive entries.
+     * The 8 lanes of a phase write 8 consecutive entries {@code 2^s − 1 + l} (stage s ≥ 3; 4 at s = 2) and read 8
+     * consecutive ones {@code 2^s − 1 + j} (steps ls ≥ 4: j = l mod 2^ls, or that plus 2^ls, over an aligned 8) or, at
+     * step ls = 2, 4, each read by two lanes (the same address, a broadcast): conflict-free too
+     * ({@code NttLocalLayoutTest} checks it for every k). With scalar accesses: 8 banks for 32 lanes, as in
+     * {@link #quadAt}.
+     */
+    static int twiddleQuadAt(int e, int q, int twStride) {
+        return (e << 2) + (q >>> 2) * (twStride << 2) + (q & 3);
+    }
+
     /** w = twiddle of pass stage ls, index j (see {@link #pass4In}). */
-    private static void twiddle(int[] w, int[] tw, int[] tws, int twStride, int lgN, int s0, int k, int low, int ls,
-                                int j) {
+    private static void twiddle(int[] w, int[] tw, int[] tws, int twStride, boolean quads, int lgN, int s0, int k,
+                                int low, int ls, int j) {
         if (ls < 2 || ls == k - 1) {
             int a = (low + (j << s0)) << (lgN - 1 - s0 - ls);
             for (int q = 0; q < 8; q++) {
@@ -307,7 +387,7 @@ public final class NttKernels {
         } else {
             int e = (1 << ls) - 1 + j;
             for (int q = 0; q < 8; q++) {
-                w[q] = tws[e + q * twStride];
+                w[q] = tws[twLocal(quads, e, q, twStride)];
             }
         }
     }
