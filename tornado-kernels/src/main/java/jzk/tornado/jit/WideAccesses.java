@@ -31,10 +31,11 @@ import jzk.tornado.config.RuntimeConfig;
  * is one root), or an opaque result (loads, specials, products). Two indices with one root differ by their constant
  * offsets, whatever registers carried them.
  *
- * <p>Known trailing zeros of a root: for a register at block entry, a flow-insensitive fixpoint over all its
- * definitions in the function (the minimum over them: a non-SSA register always holds one of its definitions' results;
- * parameters, loads and specials 0, constants exact; a definition's operands bounded by their last definition earlier in
- * its block, if any); for an operation, from its operands: {@code a << k} adds k,
+ * <p>Known trailing zeros of a root: for a register at block entry, a forward dataflow fixpoint over the CFG (the
+ * minimum over the predecessors' exits; parameters, loads and specials 0, constants exact; a flow-sensitive refinement
+ * of the minimum over all the register's definitions, which suffices for soundness since a non-SSA register always
+ * holds one of its definitions' results, but is too weak for javac's operand-stack registers, reused for every
+ * expression); for an operation, from its operands: {@code a << k} adds k,
  * {@code a·b} and {@code mulwide} add, {@code &} takes the maximum, {@code + − | ^ min max} the minimum, widening and
  * negation keep it.
  *
@@ -45,9 +46,12 @@ import jzk.tornado.config.RuntimeConfig;
  * drops the moves). Memory (the span is from the group's first to its last access; other instructions there are
  * non-members): a vector load may not cross a store, vector store or atomic of the same address space, nor a barrier
  * (different global parameters may alias: the NTT passes run in place); a vector store may not cross a load, store or
- * atomic of the same space, nor a barrier. These are checked on the block as read, members of other groups included;
- * groups may then overlap: loads commute, and a moved store or load lands on a position where the block had a
- * same-space access, which every overlapping same-space group saw and refused. The vector access's index is the first
+ * atomic of the same space, nor a barrier, except the stores of another vector store group that is kept too and whose
+ * lanes are each written in the same order relative to this group's as the two groups' last stores (the NTT passes
+ * store two elements limb by limb, interleaved): two aligned 16-byte vectors are equal or disjoint, so each word ends
+ * with the same last writer. These are checked on the block as read, members of other groups included; groups may
+ * then overlap: loads commute, and a moved store or load lands on a position where the block had a same-space access,
+ * which every overlapping same-space load group saw and refused. The vector access's index is the first
  * (load) or last (store) member's index register at that position, plus {@code c0 − c} in a fresh register when that
  * member is not the one at {@code c0}; a constant when the root is the constant 0.
  */
@@ -59,6 +63,8 @@ final class WideAccesses {
     static final boolean ENABLED = RuntimeConfig.get().jitWideAccess();
     /** Groups spanning more instructions are left alone (bounds the checks; limbs of one element are adjacent). */
     private static final int MAX_SPAN = 4096;
+    /** Blocks × registers above which the analysis (a byte per register per block) is not run: the kernel stays scalar. */
+    private static final long MAX_BOUNDS = 64L << 20;
 
     /** A value in local value numbering: {@code root + off} (off normalised to the type's width). */
     private record Value(int root, long off) {
@@ -81,10 +87,15 @@ final class WideAccesses {
 
     /** Rewrites every qualifying group of {@code fn}; true if any was. */
     static boolean run(Ir.Function fn) {
-        int[] tz = trailingZeros(fn);
+        if ((long) fn.blocks.size() * fn.vars.size() > MAX_BOUNDS) {
+            return false;
+        }
+        byte[][] tz = trailingZeros(fn);
         boolean changed = false;
-        for (Ir.Block b : fn.blocks) {
-            changed |= block(fn, b, tz);
+        for (int i = 0; i < fn.blocks.size(); i++) {
+            if (tz[i] != null) {
+                changed |= block(fn, fn.blocks.get(i), tz[i]);
+            }
         }
         return changed;
     }
@@ -133,63 +144,73 @@ final class WideAccesses {
     }
 
     /**
-     * Per register, trailing zero bits every value it ever holds has: the greatest fixpoint of the minimum over its
-     * definitions (parameters and registers never defined: 0), each definition's operands bounded by their last
-     * definition earlier in the same block, else by their own bound.
+     * Per block, per register: trailing zero bits the register's value has whenever control enters the block. A
+     * forward dataflow fixpoint over the CFG (meet: minimum over the predecessors' exits; transfer: {@link #rule}); at
+     * the kernel's entry parameters have 0 and every other register "all" (Java reads no register before writing it).
+     * Unreached blocks have null.
      */
-    static int[] trailingZeros(Ir.Function fn) {
-        int[] tz = new int[fn.vars.size()];
-        boolean[] defined = new boolean[fn.vars.size()];
-        for (Ir.Block b : fn.blocks) {
-            for (Ir.Insn insn : b.insns) {
-                for (Ir.Var v : Ir.written(insn)) {
-                    defined[v.id()] = true;
-                }
-            }
+    static byte[][] trailingZeros(Ir.Function fn) {
+        Map<Ir.Block, Integer> order = new HashMap<>();
+        for (int i = 0; i < fn.blocks.size(); i++) {
+            order.put(fn.blocks.get(i), i);
+        }
+        byte[][] in = new byte[fn.blocks.size()][];
+        byte[] start = new byte[fn.vars.size()];
+        for (Ir.Var v : fn.vars) {
+            start[v.id()] = (byte) width(v.type());
         }
         for (Ir.ParamBinding p : fn.params) {
             if (p.var() != null) {
-                defined[p.var().id()] = false;
+                start[p.var().id()] = 0;
             }
         }
-        for (Ir.Var v : fn.vars) {
-            tz[v.id()] = defined[v.id()] ? width(v.type()) : 0;
-        }
-        // each block walked forward: an operand defined earlier in the block has that definition's bound (the
-        // registers of javac's operand stack are reused for everything, so their global bound is weak)
-        Map<Integer, Integer> local = new HashMap<>();
-        ToIntFunction<Ir.Operand> tzOf = o -> o instanceof Ir.Var v ? local.getOrDefault(v.id(), tz[v.id()])
-                : constTz(o.type(), ((Ir.Const) o).value());
+        in[order.get(fn.entry())] = start;
         for (boolean changed = true; changed; ) {
             changed = false;
-            for (Ir.Block b : fn.blocks) {
-                local.clear();
+            for (int i = 0; i < fn.blocks.size(); i++) {
+                if (in[i] == null) {
+                    continue;
+                }
+                byte[] cur = in[i].clone();
+                ToIntFunction<Ir.Operand> tzOf = o -> o instanceof Ir.Var v ? cur[v.id()]
+                        : constTz(o.type(), ((Ir.Const) o).value());
+                Ir.Block b = fn.blocks.get(i);
                 for (Ir.Insn insn : b.insns) {
                     List<Ir.Var> w = Ir.written(insn);
                     int r = w.size() == 1 ? rule(insn, tzOf) : 0;
                     for (Ir.Var v : w) {
-                        if (defined[v.id()] && r < tz[v.id()]) {
-                            tz[v.id()] = r;
+                        cur[v.id()] = (byte) r;
+                    }
+                }
+                for (Ir.Block succ : Cfg.successors(b)) {
+                    int j = order.get(succ);
+                    if (in[j] == null) {
+                        in[j] = cur.clone();
+                        changed = true;
+                        continue;
+                    }
+                    for (int k = 0; k < cur.length; k++) {
+                        if (cur[k] < in[j][k]) {
+                            in[j][k] = cur[k];
                             changed = true;
                         }
-                        local.put(v.id(), r);
                     }
                 }
             }
         }
-        return tz;
+        return in;
     }
 
     /** Local value numbering of one block (class comment). */
     private static final class Numbering {
-        final int[] entryTz;
+        final byte[] entryTz;
         /** Known trailing zeros per root; root 0 is the constant 0. */
         final List<Integer> rootTz = new ArrayList<>(List.of(64));
         final Map<Integer, Value> current = new HashMap<>();
         final Map<Integer, Integer> entryRoot = new HashMap<>();
         final Map<List<Object>, Integer> ops = new HashMap<>();
 
-        Numbering(int[] entryTz) {
+        Numbering(byte[] entryTz) {
             this.entryTz = entryTz;
         }
 
@@ -253,7 +274,7 @@ final class WideAccesses {
         return a.space == Ir.Space.GLOBAL || a.space == Ir.Space.SHARED;
     }
 
-    private static boolean block(Ir.Function fn, Ir.Block b, int[] entryTz) {
+    private static boolean block(Ir.Function fn, Ir.Block b, byte[] entryTz) {
         Numbering n = new Numbering(entryTz);
         Map<List<Object>, Access[]> pending = new HashMap<>();
         List<Group> candidates = new ArrayList<>();
@@ -290,10 +311,26 @@ final class WideAccesses {
             }
         }
         // position → (group, lane registers): loads' lanes are filled at the group's first position, stores' at each
+        Map<Integer, Group> candidateAt = new HashMap<>();
+        for (Group g : candidates) {
+            g.slots().forEach(a -> candidateAt.put(a.pos(), g));
+        }
+        Map<Group, Set<Group>> crossed = new HashMap<>();
+        for (Group g : candidates) {
+            Set<Group> c = g.last() - g.first() > MAX_SPAN ? null : crossed(g, insns, candidateAt);
+            if (c != null) {
+                crossed.put(g, c);
+            }
+        }
+        // a store group crossing another's stores is only kept while that one is (else its scalar stores would be
+        // reordered against the vector store)
+        for (boolean changed = true; changed; ) {
+            changed = crossed.values().removeIf(c -> !crossed.keySet().containsAll(c));
+        }
         Map<Integer, Group> groupAt = new HashMap<>();
         Map<Group, List<Ir.Var>> lanes = new HashMap<>();
         for (Group g : candidates) {
-            if (g.last() - g.first() > MAX_SPAN || !safe(g, insns)) {
+            if (!crossed.containsKey(g)) {
                 continue;
             }
             List<Ir.Var> v = new ArrayList<>();
@@ -357,14 +394,34 @@ final class WideAccesses {
         return fresh;
     }
 
-    /** The memory hazards of the class comment, on the block as it is. */
-    private static boolean safe(Group g, List<Ir.Insn> insns) {
+    /**
+     * The memory hazards of the class comment, on the block as it is: null if {@code g} may not be combined, else the
+     * other store groups whose stores a store group crosses (empty for loads), each with its lanes in the same order
+     * relative to g's as their last stores (then a vector at the same address as g's ends with the same last writer
+     * per word: two aligned 16-byte vectors are equal or disjoint).
+     */
+    private static Set<Group> crossed(Group g, List<Ir.Insn> insns, Map<Integer, Group> candidateAt) {
         boolean load = g.slots().getFirst().load();
         Ir.Space space = g.slots().getFirst().array().space;
-        Set<Integer> members = new HashSet<>();
-        g.slots().forEach(a -> members.add(a.pos()));
+        Set<Group> crossed = new HashSet<>();
         for (int p = g.first() + 1; p < g.last(); p++) {
-            if (!members.contains(p) && conflicts(insns.get(p), space, load)) {
+            Group other = candidateAt.get(p);
+            if (other == g || !conflicts(insns.get(p), space, load)) {
+                continue;
+            }
+            if (load || other == null || other.slots().getFirst().load() || !sameOrder(g, other)) {
+                return null;
+            }
+            crossed.add(other);
+        }
+        return crossed;
+    }
+
+    /** Whether each lane of store groups g and h is written in the order of their last stores. */
+    private static boolean sameOrder(Group g, Group h) {
+        boolean gFirst = g.last() < h.last();
+        for (int i = 0; i < g.slots().size(); i++) {
+            if (g.slots().get(i).pos() < h.slots().get(i).pos() != gFirst) {
                 return false;
             }
         }

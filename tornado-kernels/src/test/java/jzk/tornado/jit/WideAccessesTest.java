@@ -92,6 +92,44 @@ class WideAccessesTest {
     }
 
     /**
+     * Two elements stored limb by limb, interleaved (as the NTT passes store theirs): element a = 2i and b = 2i or
+     * 2i + 1 (sel), so a and b are sometimes the same element; the vector stores keep every lane's last writer (b's).
+     */
+    public static void storeTwoInterleaved(KernelContext ctx, int[] dst, int[] src, int[] sel) {
+        int i = ctx.globalIdx;
+        int a = 2 * i;
+        int b = 2 * i + (sel[i] & 1);
+        int[] t = new int[8];
+        for (int q = 0; q < 8; q++) {
+            t[q] = src[i * 8 + q];
+        }
+        for (int q = 0; q < 8; q++) {
+            dst[a * 8 + q] = t[q];
+            dst[b * 8 + q] = ~t[q];
+        }
+    }
+
+    /** As {@link #storeTwoInterleaved}, but limb 1 is stored b first: the low half's last writers differ, stays scalar. */
+    public static void storeTwoCrossed(KernelContext ctx, int[] dst, int[] src, int[] sel) {
+        int i = ctx.globalIdx;
+        int a = 2 * i;
+        int b = 2 * i + (sel[i] & 1);
+        int[] t = new int[8];
+        for (int q = 0; q < 8; q++) {
+            t[q] = src[i * 8 + q];
+        }
+        for (int q = 0; q < 8; q++) {
+            if (q == 1) {
+                dst[b * 8 + q] = ~t[q];
+                dst[a * 8 + q] = t[q];
+            } else {
+                dst[a * 8 + q] = t[q];
+                dst[b * 8 + q] = ~t[q];
+            }
+        }
+    }
+
+    /**
      * Through shared memory, long elements (2 per vector): each work-item writes its 4-long element into a shared
      * buffer, then (after the barrier) copies its right neighbour's (cyclically in the group) out: vector stores and
      * loads on .shared and .global, in reverse limb order (the group's first access is not the one at c0).
@@ -159,6 +197,8 @@ class WideAccessesTest {
         assertCounts("copyInterleaved", "global", "u32", "v4.u32", 9, 0, 8, 0);
         assertCounts("copyUnaligned", "global", "u32", "v4.u32", 8, 0, 0, 2);
         assertCounts("copyAfterBranch", "global", "u32", "v4.u32", 8, 2, 0, 4);
+        assertCounts("storeTwoInterleaved", "global", "u32", "v4.u32", 1, 2, 0, 4);
+        assertCounts("storeTwoCrossed", "global", "u32", "v4.u32", 1, 2, 8, 2);
         assertCounts("rotateThroughShared", "global", "u64", "v2.u64", 0, 2, 0, 2);
         assertCounts("rotateThroughShared", "shared", "u64", "v2.u64", 0, 2, 0, 2);
         String shared = ptx("rotateThroughShared", true).source();
@@ -200,6 +240,26 @@ class WideAccessesTest {
         return d;
     }
 
+    /** Expected dst of the two-element stores: limb by limb, a then b, except limb {@code bFirst} b then a. */
+    private static int[] storedTwo(int[] src, int[] sel, int bFirst) {
+        int[] d = new int[16 * N];
+        for (int i = 0; i < N; i++) {
+            int a = 2 * i;
+            int b = 2 * i + (sel[i] & 1);
+            for (int q = 0; q < 8; q++) {
+                int x = src[8 * i + q];
+                if (q == bFirst) {
+                    d[8 * b + q] = ~x;
+                    d[8 * a + q] = x;
+                } else {
+                    d[8 * a + q] = x;
+                    d[8 * b + q] = ~x;
+                }
+            }
+        }
+        return d;
+    }
+
     private static List<Case> cases() {
         return List.of(
                 new Case("copyElements", N, 16, () -> new Object[] {null, new int[8 * N], ints(8 * N, 1), perm(2)},
@@ -227,6 +287,10 @@ class WideAccessesTest {
                             }
                             return new Object[] {null, d};
                         }),
+                new Case("storeTwoInterleaved", N, 16, () -> new Object[] {null, new int[16 * N], ints(8 * N, 9),
+                    ints(N, 10)}, a -> new Object[] {null, storedTwo((int[]) a[2], (int[]) a[3], -1)}),
+                new Case("storeTwoCrossed", N, 16, () -> new Object[] {null, new int[16 * N], ints(8 * N, 11),
+                    ints(N, 12)}, a -> new Object[] {null, storedTwo((int[]) a[2], (int[]) a[3], 1)}),
                 new Case("rotateThroughShared", N, 16, () -> {
                     Random r = new Random(8);
                     long[] src = new long[4 * N];
