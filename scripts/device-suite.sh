@@ -2,7 +2,7 @@
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
 # Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, quad-ab, msm-ab,
-# window-ab, fp-ab, copy-ab, ocl-ab, serve). `serve` measures jzk serve
+# window-ab, fp-ab, copy-ab, ocl-ab, wide-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -218,6 +218,21 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.openClProducts=java" \
                 run ocl-java 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,22,24 msm2=22 frmul=1 \
                 fpmul=1 reps=5 msmItems= backends=opencl:1:0 ;;
+        wide-ab) # issue 11 (session 8): 16-byte vector global/shared accesses (jzk.jit.wideAccess, jit/WideAccesses:
+                 # every Fr element of the NTT passes' global arrays as 2x ld/st.global.v4.u32 instead of 8 scalar
+                 # accesses; MSM slice sums' bases and sums too), against the same call without; own kernel cache
+                 # key. First the conformance self-test on both backends with the flag; NTT 2^20 and MSM G1 2^20
+                 # checked against the CPU code (agrees column), 2^24 between backends.
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.jit.wideAccess=true" run wide-selftest 120 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.jit.wideAccess=true" \
+                run wide-selftest-ocl 180 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest --device opencl:1:0
+            ab="-Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=20"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=true" \
+                run wide-on 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 reps=5 \
+                backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=false" \
+                run wide-off 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 reps=5 \
+                backends=cuda:0,opencl:1:0 ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

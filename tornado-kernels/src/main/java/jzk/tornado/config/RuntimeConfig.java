@@ -88,6 +88,9 @@ import java.util.function.UnaryOperator;
  *                            ({@code jzk.jit.openClProducts}): {@code auto} (default: {@code asm} on an NVIDIA
  *                            OpenCL device, {@code c} on others), {@code asm} (inline PTX, NVIDIA only), {@code c}
  *                            (portable straight-line C), {@code java} (the Java bodies, as before session 7)
+ * @param jitWideAccess       the optimiser combines aligned groups of scalar global/shared accesses into 16-byte vector
+ *                            accesses ({@code jzk.jit.wideAccess}, default false until measured on the H200; see
+ *                            {@code jzk.tornado.jit.WideAccesses})
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -99,7 +102,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
                             int msmReduceWeight, boolean jitOptInProducts, int copyThreads, int copyChunkMiB,
-                            String jitOpenClProducts) {
+                            String jitOpenClProducts, boolean jitWideAccess) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -166,7 +169,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.flag("jzk.jit.optInProducts", true),
                 Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
                 Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024),
-                r.string("jzk.jit.openClProducts", null, "auto"));
+                r.string("jzk.jit.openClProducts", null, "auto"),
+                r.flag("jzk.jit.wideAccess", false));
     }
 
     /**
@@ -216,7 +220,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, nttRadix, nttLayout, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts);
+                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts, jitWideAccess);
     }
 
     /**

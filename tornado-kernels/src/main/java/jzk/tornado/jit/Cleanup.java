@@ -123,7 +123,8 @@ final class Cleanup {
                 Ir.Var d = ConstantPropagation.dst(insn);
                 boolean pure = !(insn instanceof Ir.AtomicAdd);
                 if (d != null && pure && !live.get(d.id())
-                        || insn instanceof Ir.MontMul mm && mm.dst().stream().noneMatch(v -> live.get(v.id()))) {
+                        || (insn instanceof Ir.MontMul || insn instanceof Ir.LoadWide)
+                        && Ir.written(insn).stream().noneMatch(v -> live.get(v.id()))) {
                     removed = true;
                     continue;
                 }
@@ -178,6 +179,14 @@ final class Cleanup {
                 mm.dst().forEach(v -> live.clear(v.id()));
                 mm.a().forEach(o -> use(o, live));
                 mm.b().forEach(o -> use(o, live));
+            }
+            case Ir.LoadWide l -> {
+                l.dst().forEach(v -> live.clear(v.id()));
+                use(l.index(), live);
+            }
+            case Ir.StoreWide s -> {
+                use(s.index(), live);
+                s.values().forEach(o -> use(o, live));
             }
             default -> {
             }

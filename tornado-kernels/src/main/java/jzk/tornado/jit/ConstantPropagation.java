@@ -78,7 +78,7 @@ final class ConstantPropagation {
         };
     }
 
-    /** The register {@code insn} assigns, or null. */
+    /** The register {@code insn} assigns, or null (also for the several of MontMul, LoadWide: {@link Ir#written}). */
     static Ir.Var dst(Ir.Insn insn) {
         return switch (insn) {
             case Ir.Move m -> m.dst();
@@ -93,8 +93,8 @@ final class ConstantPropagation {
 
     /** Applies {@code insn} to {@code env}. */
     static void transfer(Ir.Insn insn, Env env) {
-        if (insn instanceof Ir.MontMul mm) {
-            mm.dst().forEach(v -> env.set(v, null));
+        if (insn instanceof Ir.MontMul || insn instanceof Ir.LoadWide) {
+            Ir.written(insn).forEach(v -> env.set(v, null));
             return;
         }
         Ir.Var d = dst(insn);
@@ -238,6 +238,15 @@ final class ConstantPropagation {
                 Ir.Operand i = subst(at.index(), env);
                 Ir.Operand v = subst(at.value(), env);
                 yield i == at.index() && v == at.value() ? at : new Ir.AtomicAdd(at.dst(), at.array(), i, v);
+            }
+            case Ir.LoadWide ld -> {
+                Ir.Operand i = subst(ld.index(), env);
+                yield i == ld.index() ? ld : new Ir.LoadWide(ld.dst(), ld.array(), i);
+            }
+            case Ir.StoreWide st -> {
+                Ir.Operand i = subst(st.index(), env);
+                List<Ir.Operand> v = st.values().stream().map(o -> subst(o, env)).toList();
+                yield i == st.index() && v.equals(st.values()) ? st : new Ir.StoreWide(st.array(), i, v);
             }
             case Ir.MontMul mm -> {
                 List<Ir.Operand> a = mm.a().stream().map(o -> subst(o, env)).toList();

@@ -109,8 +109,8 @@ final class Ir {
 
     enum Special { GLOBAL_ID, LOCAL_ID, GROUP_ID, LOCAL_SIZE, GLOBAL_SIZE }
 
-    sealed interface Insn permits Move, Unary, Binary, Load, Store, AtomicAdd, ZeroFill, ReadSpecial, Barrier,
-            MontMul {
+    sealed interface Insn permits Move, Unary, Binary, Load, Store, LoadWide, StoreWide, AtomicAdd, ZeroFill,
+            ReadSpecial, Barrier, MontMul {
     }
 
     record Move(Var dst, Operand src) implements Insn {
@@ -132,6 +132,27 @@ final class Ir {
     }
 
     record Store(ArrayBase array, Operand index, Operand value) implements Insn {
+    }
+
+    /** Bytes of one vector access ({@link LoadWide}, {@link StoreWide}): PTX {@code .v4.u32}/{@code .v2.u64}. */
+    static final int WIDE_BYTES = 16;
+
+    /** Elements of {@code array} in one vector access: 4 for I32, 2 for I64. */
+    static int wideCount(ArrayBase array) {
+        return WIDE_BYTES / array.elemBytes();
+    }
+
+    /**
+     * {@code dst[i] = array[index + i]} for {@code i < w = }{@link #wideCount}, as one 16-byte access (made by
+     * {@link WideAccesses}). Invariants: {@code array} is GLOBAL or SHARED, its base 16-byte aligned (device
+     * allocations are; shared arrays are declared so); {@code index·elemBytes} is a multiple of 16 (the pass proves
+     * it); the {@code dst} are w distinct variables; index is read before any dst is written.
+     */
+    record LoadWide(List<Var> dst, ArrayBase array, Operand index) implements Insn {
+    }
+
+    /** {@code array[index + i] = values[i]} for {@code i < w}, as one 16-byte access; invariants as {@link LoadWide}. */
+    record StoreWide(ArrayBase array, Operand index, List<Operand> values) implements Insn {
     }
 
     /** {@code dst = array[index]; array[index] += value} as one atomic step (I32, global or shared array). */
@@ -159,6 +180,50 @@ final class Ir {
      */
     record MontMul(List<Var> dst, List<Operand> a, List<Operand> b, int[] modulus, int negInv, ModOp op)
             implements Insn {
+    }
+
+    /** Every register {@code insn} assigns (several for {@link MontMul} and {@link LoadWide}). */
+    static List<Var> written(Insn insn) {
+        return switch (insn) {
+            case Move m -> List.of(m.dst());
+            case Unary u -> List.of(u.dst());
+            case Binary b -> List.of(b.dst());
+            case Load l -> List.of(l.dst());
+            case LoadWide l -> l.dst();
+            case AtomicAdd a -> List.of(a.dst());
+            case ReadSpecial r -> List.of(r.dst());
+            case MontMul mm -> mm.dst();
+            case Store s -> List.of();
+            case StoreWide s -> List.of();
+            case ZeroFill z -> List.of();
+            case Barrier b -> List.of();
+        };
+    }
+
+    /** Every operand {@code insn} reads. */
+    static List<Operand> read(Insn insn) {
+        return switch (insn) {
+            case Move m -> List.of(m.src());
+            case Unary u -> List.of(u.a());
+            case Binary b -> List.of(b.a(), b.b());
+            case Load l -> List.of(l.index());
+            case LoadWide l -> List.of(l.index());
+            case Store s -> List.of(s.index(), s.value());
+            case StoreWide s -> {
+                List<Operand> r = new ArrayList<>(s.values());
+                r.add(s.index());
+                yield r;
+            }
+            case AtomicAdd a -> List.of(a.index(), a.value());
+            case MontMul mm -> {
+                List<Operand> r = new ArrayList<>(mm.a());
+                r.addAll(mm.b());
+                yield r;
+            }
+            case ReadSpecial r -> List.of();
+            case ZeroFill z -> List.of();
+            case Barrier b -> List.of();
+        };
     }
 
     /** What a {@link MontMul} computes: a·b·2^(−32n), a + b or a − b, each mod m. */

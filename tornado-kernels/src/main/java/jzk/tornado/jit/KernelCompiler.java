@@ -91,6 +91,15 @@ public final class KernelCompiler {
      */
     static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums,
                                     boolean optIn) {
+        return translate(kernel, target, montPairs, modularSums, optIn, WideAccesses.ENABLED);
+    }
+
+    /**
+     * As {@link #translate(Method, Target, boolean, boolean, boolean)} with whether the optimiser makes 16-byte vector
+     * accesses given ({@code jzk.jit.wideAccess}, {@link WideAccesses}).
+     */
+    static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums,
+                                    boolean optIn, boolean wide) {
         // the same calls become Ir.MontMul for both targets, unless OpenCL C is told to keep the Java bodies
         boolean chains = MontMulPtx.ENABLED && (target.kind() == TargetKind.PTX || OpenClProducts.SETTING
                 != OpenClProducts.JAVA);
@@ -100,7 +109,7 @@ public final class KernelCompiler {
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
         int maxRegisters = MAX_REGISTERS >= 0 ? MAX_REGISTERS : limits == null ? 0 : limits.maxRegisters();
         int scalarMax = limits == null || limits.scalarMax() < 0 ? ScalarReplacement.MAX_ELEMENTS : limits.scalarMax();
-        Optimizer.run(fn, budget, scalarMax);
+        Optimizer.run(fn, budget, scalarMax, wide);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
         String source = override(kernel, target);
         if (source == null) {

@@ -134,13 +134,18 @@ final class OpenClWriter {
             }
         }
         out.append(") {\n");
+        boolean wide = fn.blocks.stream().flatMap(b -> b.insns.stream())
+                .anyMatch(i -> i instanceof Ir.LoadWide || i instanceof Ir.StoreWide);
         for (Ir.Var v : fn.vars) {
             out.append("    ").append(ctype(v.type())).append(' ').append(name(v)).append(" = 0;\n");
         }
         for (Ir.ArrayBase a : fn.arrays) {
             if (a.space == Ir.Space.PRIVATE || a.space == Ir.Space.SHARED) {
+                // shared arrays 16-byte aligned where the kernel has vector accesses (Ir.LoadWide's invariant)
                 out.append("    ").append(a.space == Ir.Space.SHARED ? "__local " : "").append(ctype(a.elem))
-                        .append(' ').append(arrayName(a)).append('[').append(a.length).append("];\n");
+                        .append(' ').append(arrayName(a)).append('[').append(a.length).append(']')
+                        .append(a.space == Ir.Space.SHARED && wide ? " __attribute__((aligned(16)))" : "")
+                        .append(";\n");
             }
         }
         for (Ir.ParamBinding p : fn.params) {
@@ -201,6 +206,23 @@ final class OpenClWriter {
         return name + "[" + idx + "]";
     }
 
+    /**
+     * The 16-byte vector at element {@code index} of {@code a} as an lvalue: {@code *(__global uint4*) (p + index)}
+     * ({@code ulong2} for long arrays, {@code __local} for shared ones); aligned by {@link Ir.LoadWide}'s invariant.
+     */
+    private static String vector(Ir.ArrayBase a, Ir.Operand index) {
+        String name = a.space == Ir.Space.GLOBAL ? pointerName(a) : arrayName(a);
+        String idx = index.type() == Type.I32 ? "as_int(" + val(index) + ")" : "as_long(" + val(index) + ")";
+        return "*(" + (a.space == Ir.Space.GLOBAL ? "__global " : "__local ") + vectorType(a) + "*) (" + name + " + "
+                + idx + ")";
+    }
+
+    private static String vectorType(Ir.ArrayBase a) {
+        return ctype(a.elem) + Ir.wideCount(a);
+    }
+
+    private static final String[] LANES = {"x", "y", "z", "w"};
+
     private void insn(Ir.Insn insn) {
         switch (insn) {
             case Ir.Move m -> line(name(m.dst()) + " = " + val(m.src()) + ";");
@@ -208,6 +230,16 @@ final class OpenClWriter {
             case Ir.Binary bin -> line(name(bin.dst()) + " = " + binary(bin) + ";");
             case Ir.Load ld -> line(name(ld.dst()) + " = " + element(ld.array(), ld.index()) + ";");
             case Ir.Store st -> line(element(st.array(), st.index()) + " = " + val(st.value()) + ";");
+            case Ir.LoadWide ld -> {
+                StringBuilder l = new StringBuilder("{ ").append(vectorType(ld.array())).append(" jzk_v = ")
+                        .append(vector(ld.array(), ld.index())).append(";");
+                for (int i = 0; i < ld.dst().size(); i++) {
+                    l.append(' ').append(name(ld.dst().get(i))).append(" = jzk_v.").append(LANES[i]).append(';');
+                }
+                line(l.append(" }").toString());
+            }
+            case Ir.StoreWide st -> line(vector(st.array(), st.index()) + " = (" + vectorType(st.array()) + ") ("
+                    + String.join(", ", st.values().stream().map(OpenClWriter::val).toList()) + ");");
             case Ir.AtomicAdd at -> line(name(at.dst()) + " = atomic_add(&" + element(at.array(), at.index()) + ", "
                     + val(at.value()) + ");");
             case Ir.ZeroFill z -> {

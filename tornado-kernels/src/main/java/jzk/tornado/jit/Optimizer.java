@@ -9,7 +9,8 @@ import jzk.tornado.config.RuntimeConfig;
  * {@link ConstantPropagation} (the field selector and {@code limbs(f)} become constants once inlined), full
  * unrolling of constant-trip loops ({@link LoopUnroller}, inner first, rounds until none qualifies), scalar
  * replacement of private arrays whose indices became constants ({@link ScalarReplacement}), constant
- * propagation again, dead-code removal and block clean-up ({@link Cleanup}).
+ * propagation again, dead-code removal and block clean-up ({@link Cleanup}); then, under {@code -Djzk.jit.wideAccess},
+ * 16-byte vector accesses ({@link WideAccesses}) and dead code again.
  *
  * <p>Configuration, read once: {@code -Djzk.jit.opt=false} turns the pipeline off (the IR goes to the writers
  * as read, for comparison); {@code -Djzk.jit.unrollBudget=N} is the most instructions one loop may grow to when
@@ -39,8 +40,13 @@ final class Optimizer {
      * {@code scalarMax} (the same for every target), unless the optimiser is turned off.
      */
     static void run(Ir.Function fn, int budget, int scalarMax) {
+        run(fn, budget, scalarMax, WideAccesses.ENABLED);
+    }
+
+    /** As {@link #run(Ir.Function, int, int)}, with whether {@link WideAccesses} runs given. */
+    static void run(Ir.Function fn, int budget, int scalarMax, boolean wide) {
         if (ENABLED) {
-            optimise(fn, budget, scalarMax);
+            optimise(fn, budget, scalarMax, wide);
         }
     }
 
@@ -51,6 +57,11 @@ final class Optimizer {
 
     /** Optimises {@code fn} in place with the given limits, whatever {@code jzk.jit.opt} says. */
     static void optimise(Ir.Function fn, int budget, int scalarMax) {
+        optimise(fn, budget, scalarMax, WideAccesses.ENABLED);
+    }
+
+    /** As {@link #optimise(Ir.Function, int, int)}; {@code wide}: vector accesses last ({@link WideAccesses}). */
+    static void optimise(Ir.Function fn, int budget, int scalarMax, boolean wide) {
         Cleanup.blocks(fn);
         ConstantPropagation.run(fn);
         Cleanup.blocks(fn);
@@ -67,5 +78,8 @@ final class Optimizer {
         }
         Cleanup.deadCode(fn);
         Cleanup.blocks(fn);
+        if (wide && WideAccesses.run(fn)) {
+            Cleanup.deadCode(fn);
+        }
     }
 }

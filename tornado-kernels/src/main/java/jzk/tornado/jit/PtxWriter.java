@@ -84,7 +84,8 @@ final class PtxWriter {
                 }
                 out.append("};\n");
             } else if (a.space == Ir.Space.SHARED) {
-                out.append(".shared .align 8 .b8 ").append(arrayName(a)).append('[')
+                // 16 where the kernel has vector accesses (Ir.LoadWide: the base must be 16-byte aligned)
+                out.append(".shared .align ").append(hasWide() ? 16 : 8).append(" .b8 ").append(arrayName(a)).append('[')
                         .append(a.length * a.elemBytes()).append("];\n");
             }
         }
@@ -125,6 +126,8 @@ final class PtxWriter {
                 Ir.Operand index = switch (insn) {
                     case Ir.Load ld -> ld.index();
                     case Ir.Store st -> st.index();
+                    case Ir.LoadWide ld -> ld.index();
+                    case Ir.StoreWide st -> st.index();
                     case Ir.AtomicAdd at -> at.index();
                     default -> null;
                 };
@@ -225,6 +228,17 @@ final class PtxWriter {
                 String addr = address(st.array(), st.index());
                 line("st." + space(st.array()) + "." + u(st.array().elem) + " [" + addr + "], " + v + ";");
             }
+            case Ir.LoadWide ld -> {
+                String addr = address(ld.array(), ld.index());
+                line("ld." + space(ld.array()) + "." + vector(ld.array()) + " {"
+                        + String.join(", ", ld.dst().stream().map(PtxWriter::reg).toList()) + "}, [" + addr + "];");
+            }
+            case Ir.StoreWide st -> {
+                List<String> v = st.values().stream().map(this::reg).toList();
+                String addr = address(st.array(), st.index());
+                line("st." + space(st.array()) + "." + vector(st.array()) + " [" + addr + "], {" + String.join(", ", v)
+                        + "};");
+            }
             case Ir.AtomicAdd at -> {
                 String v = reg(at.value());
                 String addr = address(at.array(), at.index());
@@ -262,6 +276,16 @@ final class PtxWriter {
             case ADD -> ModularSumPtx.emit(sink, r, a, b, mm.modulus(), false);
             case SUB -> ModularSumPtx.emit(sink, r, a, b, mm.modulus(), true);
         }
+    }
+
+    /** The vector type of one 16-byte access of {@code a}'s elements: {@code v4.u32} or {@code v2.u64}. */
+    private static String vector(Ir.ArrayBase a) {
+        return "v" + Ir.wideCount(a) + "." + u(a.elem);
+    }
+
+    private boolean hasWide() {
+        return fn.blocks.stream().flatMap(b -> b.insns.stream())
+                .anyMatch(i -> i instanceof Ir.LoadWide || i instanceof Ir.StoreWide);
     }
 
     private String space(Ir.ArrayBase a) {
@@ -303,9 +327,7 @@ final class PtxWriter {
 
     /** Updates {@link #offsets} after {@code insn}: forgets the variables it wrote, records {@code folded}. */
     private void track(Ir.Insn insn, Offset folded) {
-        List<Ir.Var> written = insn instanceof Ir.MontMul mm ? mm.dst()
-                : ConstantPropagation.dst(insn) == null ? List.of() : List.of(ConstantPropagation.dst(insn));
-        for (Ir.Var w : written) {
+        for (Ir.Var w : Ir.written(insn)) {
             offsets.remove(w);
         }
         if (folded != null) {

@@ -41,6 +41,8 @@ final class ScalarReplacement {
                         index = s.index();
                     }
                     case Ir.AtomicAdd at -> rejected.add(at.array());
+                    case Ir.LoadWide l -> rejected.add(l.array());
+                    case Ir.StoreWide s -> rejected.add(s.array());
                     case Ir.ZeroFill z -> used.add(z.array());
                     default -> {
                     }

@@ -60,6 +60,11 @@ class BlsPtxInterpreterTest {
      * {@code optIn}, else inlined.
      */
     private static Object[] compare(String name, boolean optIn, Object... args) throws Exception {
+        return compareWide(name, optIn, WideAccesses.ENABLED, args);
+    }
+
+    /** As {@link #compare(String, boolean, Object...)}, with the 16-byte vector accesses when {@code wide}. */
+    private static Object[] compareWide(String name, boolean optIn, boolean wide, Object... args) throws Exception {
         Method m = kernel(name);
         Object[] jvm = args.clone();
         Object[] dev = args.clone();
@@ -70,7 +75,11 @@ class BlsPtxInterpreterTest {
             }
         }
         ConformanceCases.runOnJvm(m, ITEMS, ITEMS, jvm);
-        CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), MontMulPtx.PAIRS, ModularSumPtx.ENABLED, optIn);
+        CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), MontMulPtx.PAIRS, ModularSumPtx.ENABLED, optIn,
+                wide);
+        if (wide && (name.equals("accumulate") || name.startsWith("sumSlices"))) {
+            assertTrue(k.source().contains(".v4.u32"), name + ": 16-byte vector accesses");
+        }
         assertTrue(k.source().contains("madc.hi.cc.u32") == optIn, name + ": Fp products replaced exactly with the opt-in");
         new PtxInterpreter(k.source()).run(k, ITEMS, ITEMS, dev);
         for (int i = 0; i < args.length; i++) {
@@ -164,9 +173,9 @@ class BlsPtxInterpreterTest {
      * The bucket accumulation kernel itself (one register file reused by all of a work-item's additions): 4
      * work-items (windows 0..3 of c = 2, so buckets collide and additions land on finite buckets), 6 points.
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
-    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
-    void msmAccumulateMatchesJava(boolean optIn) throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0} wide={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"true, false", "false, false", "true, true"})
+    void msmAccumulateMatchesJava(boolean optIn, boolean wide) throws Exception {
         for (int d = 1; d <= 2; d++) {
             int n = 6;
             // one scalar more than points: the kernel reads scalars [from, from + n) with from = 1
@@ -175,8 +184,8 @@ class BlsPtxInterpreterTest {
                 scalars[i] = i % 8 == 7 ? rnd.nextInt() >>> 2 : rnd.nextInt();
             }
             int[] buckets = new int[ITEMS * 2 * 48 * d];
-            int[] out = (int[]) compare("accumulate", optIn, null, d, elements(n * 2 * d), scalars, 1, buckets, n, 2, 128,
-                    1)[5];
+            int[] out = (int[]) compareWide("accumulate", optIn, wide || WideAccesses.ENABLED, null, d,
+                    elements(n * 2 * d), scalars, 1, buckets, n, 2, 128, 1)[5];
             assertTrue(java.util.Arrays.stream(out).anyMatch(v -> v != 0), "some bucket is finite");
         }
     }
@@ -186,16 +195,16 @@ class BlsPtxInterpreterTest {
      * is for: 4 slices of 3, 0, 2 and 4 entries over 5 bases (random reduced elements), with negated entries, a
      * base added twice (the doubling branch) and a base and its negation (infinity), Java against PTX.
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0}")
-    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
-    void straightSliceSumsMatchJava(boolean optIn) throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0} wide={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"true, false", "false, false", "true, true"})
+    void straightSliceSumsMatchJava(boolean optIn, boolean wide) throws Exception {
         int neg = 0x80000000;
         int[] entries = {0, 1 | neg, 2, /* empty slice */ 3, 3, 4, 4 | neg, 1, 2 | neg};
         int[] sliceStart = {0, 3, 3, 5, 9};
         for (int d = 1; d <= 2; d++) {
             int[] bases = elements(5 * 2 * d);
             int[] sums = new int[ITEMS * 48 * d];
-            int[] out = (int[]) compare("sumSlicesG" + d, optIn, null, bases, entries, sliceStart, sums, ITEMS,
+            int[] out = (int[]) compareWide("sumSlicesG" + d, optIn, wide || WideAccesses.ENABLED, null, bases, entries, sliceStart, sums, ITEMS,
                     new int[ITEMS], 0)[4];
             assertTrue(java.util.Arrays.stream(out, 0, 48 * d).anyMatch(v -> v != 0), "slice 0 sums to a finite point");
             assertTrue(java.util.Arrays.stream(out, 48 * d, 2 * 48 * d).allMatch(v -> v == 0),

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The NTT kernels' PTX: the small pass carries its register cap ({@code .maxnreg}, from {@code @JitLimits}), every
  * kernel uses the carry-chain Fr product, and ptxas ({@code --gpu-name sm_90 -v}, skipped when not on the PATH) assembles every
- * NTT kernel without spilling, with the products in either form ({@link MontMulPtx}: pairs, the default, and rows).
+ * NTT kernel without spilling, with the products in either form ({@link MontMulPtx}: pairs, the default, and rows),
+ * and the passes with 16-byte vector accesses ({@link WideAccesses}: then no scalar global access is left).
  * The PTX of the small passes (radix 2, radix 4 in both local layouts) also runs in the {@link PtxInterpreter} (shared memory, barriers, the
- * products of either form) for a two-pass NTT against field-arith's CPU {@link FrDomain}: the device's PTX path, bit
+ * products of either form, with and without vector accesses) for a two-pass NTT against field-arith's CPU {@link FrDomain}: the device's PTX path, bit
  * for bit, without a GPU. Results are checked on the Java and OpenCL hosts by NttTest.
  */
 class NttPtxTest {
@@ -32,16 +33,29 @@ class NttPtxTest {
         Path ptxas = PtxAssemblyTest.ptxas();
         for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "pass4q", "pass4qSmall", "mulByPowers",
                 "powers", "pass/rows", "passSmall/rows", "pass4/rows", "pass4Small/rows", "pass4q/rows",
-                "pass4qSmall/rows")) {
-            String name = kernel.replace("/rows", "");
+                "pass4qSmall/rows", "pass/wide", "passSmall/wide", "pass4/wide", "pass4Small/wide", "pass4q/wide",
+                "pass4qSmall/wide")) {
+            String name = kernel.replaceAll("/.*", "");
             boolean pairs = !kernel.endsWith("/rows");
+            boolean wide = kernel.endsWith("/wide") || WideAccesses.ENABLED;
             Method m = null;
             for (Method x : NttKernels.class.getMethods()) {
                 if (x.getName().equals(name)) {
                     m = x;
                 }
             }
-            String src = KernelCompiler.translate(m, Target.ptx(90), pairs).source();
+            String src = KernelCompiler.translate(m, Target.ptx(90), pairs, ModularSumPtx.ENABLED, MontMulPtx.OPT_IN,
+                    wide).source();
+            if (wide && name.startsWith("pass")) {
+                // every Fr element of the global arrays moves as two 16-byte vectors (WideAccesses)
+                assertTrue(!src.contains("ld.global.u32") && !src.contains("st.global.u32")
+                        && src.contains("ld.global.v4.u32") && src.contains("st.global.v4.u32"), kernel + ": vectors");
+            }
+            if (wide && name.startsWith("pass4q")) {
+                // and of the local arrays in quads (NttKernels.quadAt, twiddleQuadAt): 2 vectors per element
+                assertTrue(!src.contains("ld.shared.u32") && !src.contains("st.shared.u32")
+                        && src.contains("ld.shared.v4.u32") && src.contains("st.shared.v4.u32"), kernel + ": shared");
+            }
             assertTrue(src.contains("madc.hi.cc.u32"), kernel + ": carry-chain Fr product");
             assertEquals(pairs, src.contains("mul.hi.u32"), kernel + ": the pairs form starts with plain products");
             assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 48\n"), kernel + ": register cap");
@@ -82,10 +96,11 @@ class NttPtxTest {
      * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes); pass4qSmall
      * (local memory in 16-byte quads) as pass4Small.
      */
-    @ParameterizedTest(name = "{0} pairs={1}")
-    @CsvSource({"passSmall, true", "passSmall, false", "pass4Small, true", "pass4Small, false", "pass4qSmall, true",
-            "pass4qSmall, false"})
-    void passPtxComputesTheTransform(String kernel, boolean pairs) throws Exception {
+    @ParameterizedTest(name = "{0} pairs={1} wide={2}")
+    @CsvSource({"passSmall, true, false", "passSmall, false, false", "pass4Small, true, false",
+        "pass4Small, false, false", "passSmall, true, true", "pass4Small, true, true", "pass4qSmall, true, false",
+        "pass4qSmall, false, false", "pass4qSmall, true, true"})
+    void passPtxComputesTheTransform(String kernel, boolean pairs, boolean wide) throws Exception {
         boolean four = kernel.startsWith("pass4");
         int lgN = four ? 10 : 7;
         int k0 = four ? 7 : 4;
@@ -110,7 +125,8 @@ class NttPtxTest {
                 pass = x;
             }
         }
-        CompiledKernel k = KernelCompiler.translate(pass, Target.ptx(90), pairs);
+        CompiledKernel k = KernelCompiler.translate(pass, Target.ptx(90), pairs, ModularSumPtx.ENABLED,
+                MontMulPtx.OPT_IN, wide || WideAccesses.ENABLED);
         PtxInterpreter ptx = new PtxInterpreter(k.source());
         int[] data = split(v);
         int[] scratch = new int[data.length];

@@ -18,7 +18,8 @@ import jzk.tornado.conformance.ConformanceCases.Case;
 
 /**
  * Compiles every conformance kernel to PTX and assembles it with {@code ptxas --gpu-name sm_90} (skipped when
- * ptxas is not on the PATH), so the generated PTX is known to be valid for the H100/H200.
+ * ptxas is not on the PATH), so the generated PTX is known to be valid for the H100/H200; also with the 16-byte
+ * vector accesses ({@link WideAccesses}) where they change a kernel.
  */
 class PtxAssemblyTest {
     static Path ptxas() {
@@ -46,15 +47,20 @@ class PtxAssemblyTest {
         assumeTrue(ptxas != null, "ptxas not on PATH");
         StringBuilder failures = new StringBuilder();
         for (Case c : ConformanceCases.CASES) {
-            CompiledKernel k = KernelCompiler.compile(c.method(), Target.ptx(90));
-            Path src = dir.resolve(c.name() + ".ptx");
-            Files.writeString(src, k.source());
-            Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
-                    dir.resolve(c.name() + ".cubin").toString())).redirectErrorStream(true).start();
-            String log = new String(p.getInputStream().readAllBytes());
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ptxas timed out on " + c.name());
-            if (p.exitValue() != 0) {
-                failures.append(c.name()).append(":\n").append(log).append('\n');
+            String plain = KernelCompiler.compile(c.method(), Target.ptx(90)).source();
+            // and with the 16-byte vector accesses (WideAccesses), where they change the PTX
+            String wide = KernelCompiler.translate(c.method(), Target.ptx(90), MontMulPtx.PAIRS, ModularSumPtx.ENABLED,
+                    MontMulPtx.OPT_IN, true).source();
+            for (String name : wide.equals(plain) ? List.of(c.name()) : List.of(c.name(), c.name() + "-wide")) {
+                Path src = dir.resolve(name + ".ptx");
+                Files.writeString(src, name.endsWith("-wide") ? wide : plain);
+                Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
+                        dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+                String log = new String(p.getInputStream().readAllBytes());
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ptxas timed out on " + name);
+                if (p.exitValue() != 0) {
+                    failures.append(name).append(":\n").append(log).append('\n');
+                }
             }
         }
         assertEquals("", failures.toString(), "ptxas rejected kernels");

@@ -11,7 +11,8 @@ import jzk.tornado.conformance.ConformanceCases.Case;
 
 /**
  * Runs every conformance kernel's PTX in {@link PtxInterpreter} (PTX ISA semantics, no GPU needed) and compares
- * every array bit for bit with the JVM run on the same inputs.
+ * every array bit for bit with the JVM run on the same inputs; a second time with the 16-byte vector accesses
+ * ({@link WideAccesses}) if the process's settings leave them off.
  */
 class PtxConformanceTest {
     static final java.util.List<Case> CASES = ConformanceCases.CASES;
@@ -20,22 +21,30 @@ class PtxConformanceTest {
     @FieldSource("CASES")
     void matchesTheJvmBitForBit(Case c) throws Exception {
         Object[] jvm = c.arguments(99);
-        Object[] dev = c.arguments(99);
         try {
             ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), jvm);
-            CompiledKernel k = KernelCompiler.compile(c.method(), Target.ptx(90));
-            new PtxInterpreter(k.source()).run(k, c.globalSize(), c.localSize(), dev);
-            for (int i = 0; i < jvm.length; i++) {
-                if (jvm[i] instanceof long[] x) {
-                    assertArrayEquals(x, (long[]) dev[i], c.name() + " argument " + i);
-                } else if (jvm[i] instanceof int[] x) {
-                    assertArrayEquals(x, (int[]) dev[i], c.name() + " argument " + i);
+            // the process's settings, then the 16-byte vector accesses (WideAccesses) on whatever they say
+            for (boolean wide : new boolean[] {WideAccesses.ENABLED, true}) {
+                Object[] dev = c.arguments(99);
+                try {
+                    CompiledKernel k = wide == WideAccesses.ENABLED ? KernelCompiler.compile(c.method(), Target.ptx(90))
+                            : KernelCompiler.translate(c.method(), Target.ptx(90), MontMulPtx.PAIRS,
+                            ModularSumPtx.ENABLED, MontMulPtx.OPT_IN, true);
+                    new PtxInterpreter(k.source()).run(k, c.globalSize(), c.localSize(), dev);
+                    for (int i = 0; i < jvm.length; i++) {
+                        if (jvm[i] instanceof long[] x) {
+                            assertArrayEquals(x, (long[]) dev[i], c.name() + " wide=" + wide + " argument " + i);
+                        } else if (jvm[i] instanceof int[] x) {
+                            assertArrayEquals(x, (int[]) dev[i], c.name() + " wide=" + wide + " argument " + i);
+                        }
+                    }
+                    assertTrue(ConformanceCases.sameArrays(jvm, dev), c.name() + " wide=" + wide);
+                } finally {
+                    ConformanceCases.close(dev);
                 }
             }
-            assertTrue(ConformanceCases.sameArrays(jvm, dev), c.name());
         } finally {
             ConformanceCases.close(jvm);
-            ConformanceCases.close(dev);
         }
     }
 }

@@ -49,7 +49,7 @@ final class PtxInterpreter {
 
     private static final Pattern TABLE = Pattern.compile(
             "\\.(global|const) \\.align 8 \\.b(32|64) (\\w+)\\[(\\d+)] = \\{(.*)};");
-    private static final Pattern SPACE_ARRAY = Pattern.compile("\\.(shared|local) \\.align 8 \\.b8 (\\w+)\\[(\\d+)];");
+    private static final Pattern SPACE_ARRAY = Pattern.compile("\\.(shared|local) \\.align \\d+ \\.b8 (\\w+)\\[(\\d+)];");
 
     PtxInterpreter(String ptx) {
         boolean inParams = false;
@@ -188,6 +188,19 @@ final class PtxInterpreter {
             };
         }
 
+        /**
+         * The address of an {@code n}-element vector access of {@code type} elements; a vector access must be
+         * aligned to its size (PTX ISA, "Vectors"), else the GPU faults, and so does this interpreter.
+         */
+        long vectorAddress(String a, int n, String type) {
+            long addr = address(a);
+            int bytes = n * (type.equals("u64") ? 8 : 4);
+            if (Long.remainderUnsigned(addr, bytes) != 0) {
+                throw new IllegalStateException("misaligned " + bytes + "-byte vector access at " + addr + ": " + a);
+            }
+            return addr;
+        }
+
         long address(String a) {
             String in = a.substring(1, a.length() - 1);
             int plus = in.indexOf('+');
@@ -220,6 +233,16 @@ final class PtxInterpreter {
                     case "ld" -> {
                         if (op[1].equals("param")) {
                             set(a[0], paramValues.get(a[1].substring(1, a[1].length() - 1)));
+                        } else if (op[2].startsWith("v")) {
+                            // ld.{global,shared}.v4.u32 {a, b, c, d}, [addr] / .v2.u64: one aligned 16-byte access
+                            int n = Integer.parseInt(op[2].substring(1));
+                            MemorySegment m = space(op[1]);
+                            long addr = vectorAddress(a[n], n, op[3]);
+                            for (int i = 0; i < n; i++) {
+                                String r = a[i].replace("{", "").replace("}", "");
+                                set(r, op[3].equals("u64") ? m.get(JAVA_LONG_UNALIGNED, addr + 8L * i)
+                                        : m.get(JAVA_INT_UNALIGNED, addr + 4L * i));
+                            }
                         } else {
                             MemorySegment m = space(op[1]);
                             long addr = address(a[1]);
@@ -229,6 +252,22 @@ final class PtxInterpreter {
                     }
                     case "st" -> {
                         MemorySegment m = space(op[1]);
+                        if (op[2].startsWith("v")) {
+                            int n = Integer.parseInt(op[2].substring(1));
+                            long addr = vectorAddress(a[0], n, op[3]);
+                            long[] v = new long[n];
+                            for (int i = 0; i < n; i++) {
+                                v[i] = get(a[1 + i].replace("{", "").replace("}", ""));
+                            }
+                            for (int i = 0; i < n; i++) {
+                                if (op[3].equals("u64")) {
+                                    m.set(JAVA_LONG_UNALIGNED, addr + 8L * i, v[i]);
+                                } else {
+                                    m.set(JAVA_INT_UNALIGNED, addr + 4L * i, (int) v[i]);
+                                }
+                            }
+                            continue;
+                        }
                         long addr = address(a[0]);
                         if (op[2].equals("u64")) {
                             m.set(JAVA_LONG_UNALIGNED, addr, get(a[1]));

@@ -70,18 +70,23 @@ class SortedMsmPtxTest {
     /**
      * With the opt-in Fp carry chains ({@code jzk.jit.optInProducts}) the straight-line slice sums still have no
      * local memory and their products are carry chains; ptxas accepts G1's (G2's takes ptxas seconds: measured by
-     * hand, tornado-kernels/JIT.md). Their results: BlsPtxInterpreterTest.
+     * hand, tornado-kernels/JIT.md), G1's also with 16-byte vector accesses. Their results: BlsPtxInterpreterTest.
      */
     @Test
     void optInSliceSumsKeepRegisters(@TempDir Path dir) throws Exception {
-        for (String name : List.of("sumSlicesG1", "sumSlicesG2")) {
+        for (String variant : List.of("sumSlicesG1", "sumSlicesG2", "sumSlicesG1/wide")) {
+            String name = variant.replace("/wide", "");
+            boolean wide = variant.endsWith("/wide") || WideAccesses.ENABLED;
             Method m = null;
             for (Method k : jzk.tornado.bls.kernels.SortedMsmKernels.class.getMethods()) {
                 if (k.getName().equals(name)) {
                     m = k;
                 }
             }
-            CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), true, true, true);
+            CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), true, true, true, wide);
+            // with 16-byte vector accesses (WideAccesses) the sums go out as 12 vectors per G1 point
+            assertTrue(!wide || k.source().contains("st.global.v4.u32") && !k.source().contains("st.global.u32"),
+                    variant + ": vector stores");
             assertTrue(!k.source().contains(".local"), name + " has no local memory");
             assertTrue(k.source().contains("madc.hi.cc.u32") && k.source().contains("subc.cc.u32"),
                     name + ": Fp products and sums as carry chains");
@@ -89,12 +94,12 @@ class SortedMsmPtxTest {
             if (ptxas == null || name.endsWith("G2")) {
                 continue;
             }
-            Path src = dir.resolve(name + ".ptx");
+            Path src = dir.resolve(variant.replace('/', '-') + ".ptx");
             Files.writeString(src, k.source());
             Process p = new ProcessBuilder(List.of(ptxas.toString(), "--gpu-name", "sm_90", src.toString(), "-o",
-                    dir.resolve(name + ".cubin").toString())).redirectErrorStream(true).start();
+                    dir.resolve(variant.replace('/', '-') + ".cubin").toString())).redirectErrorStream(true).start();
             String log = new String(p.getInputStream().readAllBytes());
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, name + ": " + log);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, variant + ": " + log);
         }
     }
 }
