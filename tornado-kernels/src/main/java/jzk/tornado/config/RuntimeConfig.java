@@ -52,9 +52,10 @@ import java.util.function.UnaryOperator;
  *                            {@code NttKernels.pass4}: 4 elements per work-item, a round trip per two stages) or 2
  *                            ({@code NttKernels.pass}: a work-item per butterfly, a local round trip per stage)
  * @param nttLayout          local memory of the radix-4 NTT passes ({@code jzk.ntt.layout}, checked by {@code Ntt}):
- *                            {@code limb} (default; {@code NttKernels.pass4}: limb-major, conflict-free 4-byte
- *                            accesses) or {@code quad} ({@code NttKernels.pass4q}: 16-byte quads of limbs, for the
- *                            16-byte accesses of {@code jzk.jit.wideAccess})
+ *                            {@code quad} (default since session 8's H200 A/B with the 16-byte accesses on, PTX:
+ *                            2^24 4.683 → 4.388 ms; {@code NttKernels.pass4q}: 16-byte quads of limbs, for the 16-byte
+ *                            accesses of {@code jzk.jit.wideAccess}) or {@code limb} ({@code NttKernels.pass4}:
+ *                            limb-major, conflict-free 4-byte accesses)
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -89,7 +90,8 @@ import java.util.function.UnaryOperator;
  *                            OpenCL device, {@code c} on others), {@code asm} (inline PTX, NVIDIA only), {@code c}
  *                            (portable straight-line C), {@code java} (the Java bodies, as before session 7)
  * @param jitWideAccess       the optimiser combines aligned groups of scalar global/shared accesses into 16-byte vector
- *                            accesses ({@code jzk.jit.wideAccess}, default false until measured on the H200; see
+ *                            accesses ({@code jzk.jit.wideAccess}, default true since session 8's H200 A/B: NTT 2^24
+ *                            6.917 → 4.683 ms, 2^20 0.411 → 0.294 ms, G2 MSM 2^22 130.4 → 118.9 ms; see
  *                            {@code jzk.tornado.jit.WideAccesses})
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
@@ -153,7 +155,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.msm.workItems", 1 << 15),
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.ntt.radix", 4),
-                r.string("jzk.ntt.layout", null, "limb"),
+                r.string("jzk.ntt.layout", null, "quad"),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
@@ -170,7 +172,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
                 Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024),
                 r.string("jzk.jit.openClProducts", null, "auto"),
-                r.flag("jzk.jit.wideAccess", false));
+                r.flag("jzk.jit.wideAccess", true));
     }
 
     /**
