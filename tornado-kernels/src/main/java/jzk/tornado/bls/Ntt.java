@@ -9,7 +9,9 @@ import jzk.tornado.config.RuntimeConfig;
 
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
- * computed there once per plan from two short host tables, and the launch sequence of {@link NttKernels}:
+ * computed there once per plan from two short host tables (with {@code jzk.ntt.twiddles=stage}: gathered from those
+ * into stage-major tables laid out for the plan's pass split, n − 1 entries per direction, see {@link #stageTw}), and
+ * the launch sequence of {@link NttKernels}:
  * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass}, or with {@code jzk.ntt.radix=4}
  * {@link NttKernels#pass4}, with {@code jzk.ntt.layout=quad} {@link NttKernels#pass4q}: same results) with the
  * bit reversal fused into the first, so a transform reads and writes the data once per pass and nothing else. Coset
@@ -29,6 +31,9 @@ public final class Ntt implements AutoCloseable {
     private static final Method PASS4_SMALL = Kernels.of(NttKernels::pass4Small);
     private static final Method PASS4Q = Kernels.of(NttKernels::pass4q);
     private static final Method PASS4Q_SMALL = Kernels.of(NttKernels::pass4qSmall);
+    private static final Method PASS4QT = Kernels.of(NttKernels::pass4qT);
+    private static final Method PASS4QT_SMALL = Kernels.of(NttKernels::pass4qTSmall);
+    private static final Method STAGE_TWIDDLES = Kernels.of(NttKernels::stageTwiddles);
     private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
     private static final Method POWERS = Kernels.of(NttKernels::powers);
     /** Work-group size of the element-wise kernels. */
@@ -39,8 +44,19 @@ public final class Ntt implements AutoCloseable {
     public final int n;
     public final Fr.RootFamily family;
     private final long[] omega;
-    private final KernelHost.Buffer twiddles;
-    private final KernelHost.Buffer invTwiddles;
+    /** ω^i and ω^{−i} for i < n/2; null until needed, and freed once the stage tables replace them. */
+    private KernelHost.Buffer twiddles;
+    private KernelHost.Buffer invTwiddles;
+    /**
+     * The stage-major tables ({@code jzk.ntt.twiddles=stage}, {@link NttKernels#stageTwiddles}) of {@link #split}:
+     * for stage s of the pass that starts at s0 (ls = s − s0), entry {@code 2^s − 1 + low·2^ls + j} is
+     * {@code ω_{2^(s+1)}^{low + j·2^s0}} (low < 2^s0, j < 2^ls), n − 1 entries per direction: twice the n/2 table's
+     * device memory (2^27: 4 GiB per direction instead of 2); null until the first transform that uses them.
+     */
+    private KernelHost.Buffer stageTw;
+    private KernelHost.Buffer invStageTw;
+    /** Stages per pass, in launch order (see {@link #split}); null until computed, reset by the setters. */
+    private int[] split;
     /** n elements the first of several passes writes (the permutation cannot run in place); null until needed. */
     private KernelHost.Buffer scratch;
     /**
@@ -67,6 +83,13 @@ public final class Ntt implements AutoCloseable {
     private static final boolean DEFAULT_QUADS = checkLayout(RuntimeConfig.get().nttLayout());
     /** Whether this plan's radix-4 passes keep local memory in quads ({@link NttKernels#pass4q}); tests set it. */
     private boolean quads = DEFAULT_QUADS;
+    /**
+     * Default twiddle tables of the radix-4 quad passes: {@code -Djzk.ntt.twiddles=full} (the default: the n/2 table,
+     * {@link NttKernels#pass4q}) or {@code stage} (the stage-major tables, {@link NttKernels#pass4qT}); read once.
+     */
+    private static final boolean DEFAULT_STAGE_TWIDDLES = checkTwiddles(RuntimeConfig.get().nttTwiddles());
+    /** Whether this plan's radix-4 quad passes read the stage-major tables; tests set it. */
+    private boolean stageTwiddles = DEFAULT_STAGE_TWIDDLES;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -77,15 +100,90 @@ public final class Ntt implements AutoCloseable {
         this.n = 1 << lgN;
         this.family = family;
         this.omega = Fr.rootOfUnity(lgN, family);
-        long[] omegaInv = new long[4];
-        F.inverse(omegaInv, 0, omega, 0);
-        this.twiddles = powersOnDevice(omega, n / 2);
+        if (!stageTwiddles) { // the stage tables are built at the first transform, for its pass split
+            halfTable(false);
+            try {
+                halfTable(true);
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+    }
+
+    /** The n/2 table ω^{±i} of a direction, computed on the device when absent. */
+    private KernelHost.Buffer halfTable(boolean inverse) {
+        if (inverse ? invTwiddles == null : twiddles == null) {
+            long[] base = omega;
+            if (inverse) {
+                base = new long[4];
+                F.inverse(base, 0, omega, 0);
+            }
+            KernelHost.Buffer t = powersOnDevice(base, n / 2);
+            if (inverse) {
+                invTwiddles = t;
+            } else {
+                twiddles = t;
+            }
+        }
+        return inverse ? invTwiddles : twiddles;
+    }
+
+    /** Whether this plan's radix-4 passes read the stage-major tables. */
+    private boolean usesStageTables() {
+        return stageTwiddles && radix == 4 && quads;
+    }
+
+    /** Whether some pass of the plan reads the n/2 table: every one without stage tables, else one-stage passes. */
+    private boolean needsHalfTables() {
+        if (!usesStageTables()) {
+            return true;
+        }
+        for (int k : split()) {
+            if (k < 2) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The stage-major table of a direction for {@link #split}, gathered on the device from the n/2 table (one launch
+     * of {@link NttKernels#stageTwiddles} per stage), which is then freed unless a one-stage pass still reads it.
+     */
+    KernelHost.Buffer stageTable(boolean inverse) {
+        KernelHost.Buffer t = inverse ? invStageTw : stageTw;
+        if (t != null) {
+            return t;
+        }
+        KernelHost.Buffer half = halfTable(inverse);
+        t = host.allocate((n - 1) * 8L);
         try {
-            this.invTwiddles = powersOnDevice(omegaInv, n / 2);
+            int[] ks = split();
+            for (int p = 0, s0 = 0; p < ks.length; s0 += ks[p], p++) {
+                for (int s = s0; s < s0 + ks[p]; s++) {
+                    host.launch(STAGE_TWIDDLES, grid(1 << s), LOCAL, t, half, lgN, s0, s);
+                }
+            }
+            host.finish();
         } catch (RuntimeException e) {
-            twiddles.close();
+            t.close();
             throw e;
         }
+        if (inverse) {
+            invStageTw = t;
+        } else {
+            stageTw = t;
+        }
+        if (!needsHalfTables()) {
+            half.close();
+            if (inverse) {
+                invTwiddles = null;
+            } else {
+                twiddles = null;
+            }
+        }
+        return t;
     }
 
     /** The host this plan's tables live on. */
@@ -157,32 +255,61 @@ public final class Ntt implements AutoCloseable {
         }
     }
 
-    private void transform(KernelHost.Buffer data, KernelHost.Buffer tw) {
-        checkSize(data);
-        boolean four = radix == 4;
-        Method big = four ? quads ? PASS4Q : PASS4 : PASS;
-        Method small = four ? quads ? PASS4Q_SMALL : PASS4_SMALL : PASS_SMALL;
-        int lgPer = four ? 2 : 1; // log2 of the elements one work-item holds
+    private Method bigPass() {
+        return radix == 4 ? quads ? stageTwiddles ? PASS4QT : PASS4Q : PASS4 : PASS;
+    }
+
+    private Method smallPass() {
+        return radix == 4 ? quads ? stageTwiddles ? PASS4QT_SMALL : PASS4Q_SMALL : PASS4_SMALL : PASS_SMALL;
+    }
+
+    /**
+     * Stages per pass, in launch order: a function of lgN, the radix, layout and twiddle tables, lgBlock and the pass
+     * kernels' work-group limits, computed once per plan (the setters reset it) and used both by {@link #transform}
+     * and by the stage tables, which are laid out for it.
+     */
+    private int[] split() {
+        if (split != null) {
+            return split;
+        }
+        int lgPer = radix == 4 ? 2 : 1; // log2 of the elements one work-item holds
         // a pass of k stages runs 2^(k−lgPer) work-items per group: cap k where the compiled kernels allow fewer
-        int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(big, lgPer)),
-                Math.min(NttKernels.LG_SMALL_BLOCK, lgLimit(small, lgPer)));
+        int block = Math.max(Math.min(NttKernels.LG_BLOCK, lgLimit(bigPass(), lgPer)),
+                Math.min(NttKernels.LG_SMALL_BLOCK, lgLimit(smallPass(), lgPer)));
         block = Math.max(1, Math.min(lgBlock, block));
         // balanced passes: 2^24 runs as 8 + 8 + 8 stages, not 10 + 10 + 4, whose last pass would launch work-groups
         // of 8 work-items (a quarter-full warp each, few resident per SM: measured 24.8 ms against 15.6 on the H200)
         int passes = (lgN + block - 1) / block;
+        int[] ks = new int[passes];
+        for (int p = 0; p < passes; p++) {
+            ks[p] = lgN / passes + (p < lgN % passes ? 1 : 0);
+        }
+        split = ks;
+        return ks;
+    }
+
+    private void transform(KernelHost.Buffer data, boolean inverse) {
+        checkSize(data);
+        boolean four = radix == 4;
+        Method big = bigPass();
+        Method small = smallPass();
+        int[] ks = split();
+        KernelHost.Buffer tw = usesStageTables() ? stageTable(inverse) : null;
+        KernelHost.Buffer half = needsHalfTables() ? halfTable(inverse) : null;
+        int passes = ks.length;
         if (passes > 1 && scratch == null) {
             scratch = host.allocate(n * 8L);
         }
         for (int p = 0, s0 = 0; p < passes; p++) {
-            int k = lgN / passes + (p < lgN % passes ? 1 : 0);
+            int k = ks[p];
             KernelHost.Buffer src = p == 0 ? data : scratch;
             KernelHost.Buffer dst = p == passes - 1 ? data : scratch;
             if (four && k >= 2) {
                 host.launch(k <= NttKernels.LG_SMALL_BLOCK ? small : big, n / 4, 1 << (k - 2),
-                        src, dst, tw, lgN, s0, k);
+                        src, dst, tw != null ? tw : half, lgN, s0, k);
             } else { // radix 2, or a one-stage pass (a radix-4 work-item needs two)
                 host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
-                        src, dst, tw, lgN, s0, k);
+                        src, dst, half, lgN, s0, k);
             }
             s0 += k;
         }
@@ -200,19 +327,55 @@ public final class Ntt implements AutoCloseable {
         }
     }
 
+    /** The plan's pass split (stages per pass, in launch order), for tests. */
+    int[] passSplit() {
+        return split().clone();
+    }
+
     /** Sets the stages per local-memory pass, 1 … {@link NttKernels#LG_BLOCK}. */
     void setLgBlock(int lgBlock) {
         this.lgBlock = checkLgBlock(lgBlock);
+        resetSplit();
     }
 
     /** Sets the pass kernels, radix 2 ({@link NttKernels#pass}) or 4 ({@link NttKernels#pass4}). */
     void setRadix(int radix) {
         this.radix = checkRadix(radix);
+        resetSplit();
     }
 
     /** Sets the radix-4 passes' local layout: 16-byte quads ({@link NttKernels#pass4q}) or limb-major. */
     void setQuadLayout(boolean quads) {
         this.quads = quads;
+        resetSplit();
+    }
+
+    /** Sets the radix-4 quad passes' twiddle tables: stage-major ({@link NttKernels#pass4qT}) or the n/2 table. */
+    void setStageTwiddles(boolean stage) {
+        this.stageTwiddles = stage;
+        resetSplit();
+    }
+
+    /** Forgets the pass split and the stage tables laid out for it (the n/2 tables are rebuilt when needed). */
+    private void resetSplit() {
+        split = null;
+        if (stageTw != null) {
+            stageTw.close();
+            stageTw = null;
+        }
+        if (invStageTw != null) {
+            invStageTw.close();
+            invStageTw = null;
+        }
+    }
+
+    private static boolean checkTwiddles(String twiddles) {
+        return switch (twiddles) {
+            case "full" -> false;
+            case "stage" -> true;
+            default -> throw new IllegalArgumentException("NTT twiddle tables (jzk.ntt.twiddles) \"" + twiddles
+                    + "\" are neither full nor stage");
+        };
     }
 
     private static boolean checkLayout(String layout) {
@@ -241,12 +404,12 @@ public final class Ntt implements AutoCloseable {
 
     /** Coefficients → evaluations at ω^i. */
     public void forward(KernelHost.Buffer data) {
-        transform(data, twiddles);
+        transform(data, false);
     }
 
     /** Evaluations at ω^i → coefficients (scaled by 1/n). */
     public void inverse(KernelHost.Buffer data) {
-        transform(data, invTwiddles);
+        transform(data, true);
         scaleBySeries(data, F.fromLong(1), nInverse());
     }
 
@@ -262,9 +425,9 @@ public final class Ntt implements AutoCloseable {
      * scalings (1/n, then shift^k on coefficient k) in one pass of {@code shift^k/n}.
      */
     public void toCoset(KernelHost.Buffer data, long[] shift) {
-        transform(data, invTwiddles);
+        transform(data, true);
         scaleBySeries(data, shift, nInverse());
-        transform(data, twiddles);
+        transform(data, false);
     }
 
     /** Evaluations at shift·ω^i → coefficients: inverse transform, then coefficient k times shift^{−k}/n. */
@@ -281,7 +444,7 @@ public final class Ntt implements AutoCloseable {
         F.inverse(shiftInv, 0, shift, 0);
         long[] c = nInverse();
         F.mul(c, 0, c, 0, factor, 0);
-        transform(data, invTwiddles);
+        transform(data, true);
         scaleBySeries(data, shiftInv, c);
     }
 
@@ -302,10 +465,14 @@ public final class Ntt implements AutoCloseable {
 
     @Override
     public void close() {
-        twiddles.close();
-        invTwiddles.close();
-        if (scratch != null) {
-            scratch.close();
+        resetSplit();
+        for (KernelHost.Buffer b : new KernelHost.Buffer[] {twiddles, invTwiddles, scratch}) {
+            if (b != null) {
+                b.close();
+            }
         }
+        twiddles = null;
+        invTwiddles = null;
+        scratch = null;
     }
 }

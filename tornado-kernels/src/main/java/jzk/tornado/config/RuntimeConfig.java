@@ -56,6 +56,11 @@ import java.util.function.UnaryOperator;
  *                            2^24 4.683 → 4.388 ms; {@code NttKernels.pass4q}: 16-byte quads of limbs, for the 16-byte
  *                            accesses of {@code jzk.jit.wideAccess}) or {@code limb} ({@code NttKernels.pass4}:
  *                            limb-major, conflict-free 4-byte accesses)
+ * @param nttTwiddles        twiddle tables of the radix-4 quad NTT passes ({@code jzk.ntt.twiddles}, checked by
+ *                            {@code Ntt}): {@code full} (default: ω^i for i < n/2, strided reads, middle stages copied
+ *                            to local memory) or {@code stage} (a stage-major table laid out per pass, n − 1 entries,
+ *                            each work-group's twiddles contiguous, read straight from global memory;
+ *                            {@code NttKernels.pass4qT})
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -99,7 +104,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices,
-                            int msmWorkItems, int nttLgBlock, int nttRadix, String nttLayout,
+                            int msmWorkItems, int nttLgBlock, int nttRadix, String nttLayout, String nttTwiddles,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
@@ -156,6 +161,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.ntt.radix", 4),
                 r.string("jzk.ntt.layout", null, "quad"),
+                r.string("jzk.ntt.twiddles", null, "full"),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
@@ -220,7 +226,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
-                msmWorkItems, nttLgBlock, nttRadix, nttLayout, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
+                msmWorkItems, nttLgBlock, nttRadix, nttLayout, nttTwiddles, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
                 msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts, jitWideAccess);
     }

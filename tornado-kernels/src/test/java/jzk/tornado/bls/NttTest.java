@@ -12,6 +12,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -170,11 +171,12 @@ class NttTest {
      * {@link NttKernels#pass4q}, {@link NttKernels#pass4qSmall}: 16-byte quads; one-stage passes fall back to radix
      * 2): every size 2^1 … 2^14 under splits of at most 2, 3, 5, 8 and 10 stages (odd and even passes, the radix-2
      * last step of an odd pass, one pass in place, two, many; 2^14 at 10: passes of 7 + 7, at 8: 5 + 5 + 4), forward
-     * and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10.
+     * and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10. With quads, also the
+     * stage-major twiddle tables ({@link NttKernels#pass4qT}, {@code jzk.ntt.twiddles=stage}), laid out per split.
      */
-    @ParameterizedTest(name = "quads {0}")
-    @ValueSource(booleans = {false, true})
-    void radix4PassesMatchCpuAtEverySizeAndSplit(boolean quads) {
+    @ParameterizedTest(name = "quads {0}, stage twiddles {1}")
+    @CsvSource({"false, false", "true, false", "true, true"})
+    void radix4PassesMatchCpuAtEverySizeAndSplit(boolean quads, boolean stage) {
         Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
         for (int lgN = 1; lgN <= 14; lgN++) {
             FrDomain cpu = new FrDomain(lgN, family);
@@ -190,8 +192,10 @@ class NttTest {
                 try (Ntt plan = new Ntt(host, lgN, family)) {
                     plan.setRadix(4);
                     plan.setQuadLayout(quads);
+                    plan.setStageTwiddles(stage);
                     plan.setLgBlock(lgBlock);
-                    String at = "radix 4 (" + (quads ? "quads" : "limb-major") + "), 2^" + lgN
+                    String at = "radix 4 (" + (quads ? "quads" : "limb-major") + (stage ? ", stage twiddles" : "")
+                            + "), 2^" + lgN
                             + ", passes of ≤ " + lgBlock + " stages";
                     assertArrayEquals(fwd, onDevice(plan, a, plan::forward), "forward " + at);
                     assertArrayEquals(inv, onDevice(plan, a, plan::inverse), "inverse " + at);
@@ -265,14 +269,66 @@ class NttTest {
         long[] a = randomVector(1 << lgN);
         long[] want = a.clone();
         cpu.fft(want);
-        record Passes(int radix, boolean quads) {
+        record Passes(int radix, boolean quads, boolean stage) {
         }
         // ≤ 8 work-items: passes of ≤ 4 stages (radix 2), ≤ 5 (radix 4)
-        for (Passes p : new Passes[] {new Passes(2, false), new Passes(4, false), new Passes(4, true)}) {
+        for (Passes p : new Passes[] {new Passes(2, false, false), new Passes(4, false, false),
+                new Passes(4, true, false), new Passes(4, true, true)}) {
             try (Ntt plan = new Ntt(limited, lgN, Fr.RootFamily.GENERATOR_7)) {
                 plan.setRadix(p.radix());
                 plan.setQuadLayout(p.quads());
+                plan.setStageTwiddles(p.stage());
                 assertArrayEquals(want, onDevice(plan, a, plan::forward), "forward, " + p);
+            }
+        }
+    }
+
+    /**
+     * The stage-major twiddle table ({@link NttKernels#stageTwiddles}) against ω^e computed by {@code Fr.F.pow} of the
+     * plan's root: for each pass (s0, k) of the plan's split, stage s = s0 + ls, low < 2^s0, j < 2^ls, entry
+     * {@code 2^s − 1 + low·2^ls + j} is ω_{2^(s+1)}^{low + j·2^s0} = ω_n^{(low + j·2^s0)·2^(lgN−1−s)}, n − 1 entries;
+     * and its inverse with ω^{−1}. Small sizes, several splits.
+     */
+    @Test
+    void stageTwiddleTableMatchesPowersOfTheRoot() {
+        Fr.RootFamily family = Fr.RootFamily.GENERATOR_7;
+        for (int lgN = 1; lgN <= 7; lgN++) {
+            for (int lgBlock : new int[] {2, 3, NttKernels.LG_BLOCK}) {
+                try (Ntt plan = new Ntt(host, lgN, family)) {
+                    plan.setRadix(4);
+                    plan.setQuadLayout(true);
+                    plan.setStageTwiddles(true);
+                    plan.setLgBlock(lgBlock);
+                    int[] ks = plan.passSplit();
+                    int sum = 0;
+                    for (int k : ks) {
+                        sum += k;
+                    }
+                    org.junit.jupiter.api.Assertions.assertEquals(lgN, sum, "split " + java.util.Arrays.toString(ks));
+                    for (boolean inverse : new boolean[] {false, true}) {
+                        long[] root = Fr.rootOfUnity(lgN, family);
+                        if (inverse) {
+                            Fr.F.inverse(root, 0, root.clone(), 0);
+                        }
+                        long[] want = new long[(plan.n - 1) * 4];
+                        for (int p = 0, s0 = 0; p < ks.length; s0 += ks[p], p++) {
+                            for (int ls = 0; ls < ks[p]; ls++) {
+                                int s = s0 + ls;
+                                for (int low = 0; low < 1 << s0; low++) {
+                                    for (int j = 0; j < 1 << ls; j++) {
+                                        long e = (long) (low + (j << s0)) << (lgN - 1 - s);
+                                        Fr.F.pow(want, ((1 << s) - 1 + (low << ls) + j) * 4, root, 0,
+                                                BigInteger.valueOf(e));
+                                    }
+                                }
+                            }
+                        }
+                        int[] got = new int[(plan.n - 1) * 8];
+                        host.read(plan.stageTable(inverse), 0, got, got.length);
+                        assertArrayEquals(want, Layout.join(got), (inverse ? "inverse" : "forward") + " 2^" + lgN
+                                + ", split " + java.util.Arrays.toString(ks));
+                    }
+                }
             }
         }
     }

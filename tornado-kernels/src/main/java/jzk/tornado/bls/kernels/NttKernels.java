@@ -23,7 +23,10 @@ import jzk.tornado.api.KernelContext;
  *   <li>{@link #pass4}/{@link #pass4Small} ({@code jzk.ntt.radix=4}) give each work-item 4 elements and two stages
  *       between round trips: {@code ⌈k/2⌉ − 1} barriers, half the local-memory words per element (same bits);
  *       {@link #pass4q}/{@link #pass4qSmall} ({@code jzk.ntt.layout=quad}) the same with local memory in 16-byte
- *       quads of limbs, for 16-byte shared-memory accesses ({@code jzk.jit.wideAccess}).</li>
+ *       quads of limbs, for 16-byte shared-memory accesses ({@code jzk.jit.wideAccess}); {@link #pass4qT}/
+ *       {@link #pass4qTSmall} ({@code jzk.ntt.twiddles=stage}) the same reading every twiddle from global memory in
+ *       a stage-major table laid out per pass ({@link #stageTwiddles}: n − 1 entries instead of n/2), a group's
+ *       twiddles of a stage contiguous, instead of strided reads and a local copy.</li>
  * </ul>
  * One Montgomery product per butterfly, at one call site: the kernel is one loop, so the inlined code stays small
  * (registers, and the OpenCL compile time on PoCL).
@@ -178,7 +181,7 @@ public final class NttKernels {
     public static void pass4(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false, false);
     }
 
     /** Radix-4 form of {@link #passSmall} (2 ≤ k ≤ LG_SMALL_BLOCK): 2^(k−2) work-items, local memory as there. */
@@ -186,7 +189,7 @@ public final class NttKernels {
     public static void pass4Small(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false, false);
     }
 
     /**
@@ -200,7 +203,7 @@ public final class NttKernels {
     public static void pass4q(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false);
     }
 
     /** {@link #pass4Small} with its local memory in 16-byte quads, as {@link #pass4q}. */
@@ -208,7 +211,45 @@ public final class NttKernels {
     public static void pass4qSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false);
+    }
+
+    /**
+     * {@link #pass4q} reading its twiddles from the stage-major table of {@link #stageTwiddles}
+     * ({@code jzk.ntt.twiddles=stage}): every twiddle straight from global memory at entry
+     * {@code 2^(s0+ls) − 1 + low·2^ls + j}, the group's entries of a stage consecutive (its work-items read consecutive
+     * entries, those that share j the same one); no local twiddle table, no fill loop, one source in every step.
+     * {@code tw} is that table (n − 1 entries for the plan's pass split), not the n/2 one.
+     */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qT(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+        pass4In(ctx, buf, BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true);
+    }
+
+    /** {@link #pass4qSmall} reading the stage-major table, as {@link #pass4qT}. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qTSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
+        int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
+        pass4In(ctx, buf, SMALL_BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true);
+    }
+
+    /**
+     * One stage s of the stage-major twiddle table, gathered from the n/2 table {@code tw} (tw[i] = ω^i, n = 2^lgN):
+     * for the pass that starts at stage s0 (ls = s − s0), entry {@code 2^s − 1 + low·2^ls + j} (low < 2^s0, j < 2^ls;
+     * i = low·2^ls + j is the work-item's index) is {@code ω_{2^(s+1)}^{low + j·2^s0} = tw[(low + j·2^s0)·2^(lgN−1−s)]}:
+     * stage s holds 2^s entries at offset 2^s − 1, so stages 0 … lgN−1 fill n − 1 entries. An index map, no product.
+     */
+    public static void stageTwiddles(KernelContext ctx, int[] out, int[] tw, int lgN, int s0, int s) {
+        int i = ctx.globalIdx;
+        if (i < (1 << s)) {
+            int ls = s - s0;
+            int e = ((i >>> ls) + ((i & ((1 << ls) - 1)) << s0)) << (lgN - 1 - s);
+            int o = (1 << s) - 1 + i;
+            for (int q = 0; q < 8; q++) {
+                out[o * 8 + q] = tw[e * 8 + q];
+            }
+        }
     }
 
     /**
@@ -235,15 +276,18 @@ public final class NttKernels {
      * distinct banks in every step (ls = 0, 2, 4: positions 4 apart, 16 apart in groups of 4, 64 apart in groups of
      * 16; ls ≥ 5 and the radix-2 step: 32 consecutive positions); twiddle entry e's limb q at {@code q·twStride + e}.
      * In quads ({@link #pass4q}): {@link #quadAt} and {@link #twiddleQuadAt}, for 16-byte accesses.
+     *
+     * <p>{@code stage} (a constant at each call, {@link #pass4qT}): {@code tw} is the stage-major table of
+     * {@link #stageTwiddles} and every twiddle is read from it (no fill loop, {@code tws} unused).
      */
     private static void pass4In(KernelContext ctx, int[] buf, int stride, int[] tws, int twStride, int[] src,
-                                int[] dst, int[] tw, int lgN, int s0, int k, boolean quads) {
+                                int[] dst, int[] tw, int lgN, int s0, int k, boolean quads, boolean stage) {
         int l = ctx.localIdx;
         int g = ctx.groupIdx;
         int quarter = 1 << (k - 2);
         int low = g & ((1 << s0) - 1);
         int base = low + ((g >>> s0) << (s0 + k));
-        for (int ls = 2; ls < k - 1; ls++) {
+        for (int ls = 2; !stage && ls < k - 1; ls++) {
             if (l < (1 << ls)) {
                 int w = (low + (l << s0)) << (lgN - 1 - s0 - ls);
                 int e = (1 << ls) - 1 + l;
@@ -283,14 +327,14 @@ public final class NttKernels {
             }
             // the twiddle is loaded again for each butterfly (the product overwrites it): 8 registers fewer
             boolean one = s0 + ls == 0;
-            twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls, jl);
+            twiddle(t, tw, tws, twStride, quads, stage, lgN, s0, k, low, ls, jl);
             butterfly(x, 0, 1, t, one);
-            twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls, two ? jl : jl + quarter);
+            twiddle(t, tw, tws, twStride, quads, stage, lgN, s0, k, low, ls, two ? jl : jl + quarter);
             butterfly(x, 2, 3, t, one);
             if (two) {
-                twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls + 1, jl);
+                twiddle(t, tw, tws, twStride, quads, stage, lgN, s0, k, low, ls + 1, jl);
                 butterfly(x, 0, 2, t, false);
-                twiddle(t, tw, tws, twStride, quads, lgN, s0, k, low, ls + 1, jl + h);
+                twiddle(t, tw, tws, twStride, quads, stage, lgN, s0, k, low, ls + 1, jl + h);
                 butterfly(x, 1, 3, t, false);
             }
             if (ls + 2 < k) {
@@ -376,10 +420,18 @@ public final class NttKernels {
         return (e << 2) + (q >>> 2) * (twStride << 2) + (q & 3);
     }
 
-    /** w = twiddle of pass stage ls, index j (see {@link #pass4In}). */
-    private static void twiddle(int[] w, int[] tw, int[] tws, int twStride, boolean quads, int lgN, int s0, int k,
-                                int low, int ls, int j) {
-        if (ls < 2 || ls == k - 1) {
+    /**
+     * w = twiddle of pass stage ls, index j (see {@link #pass4In}); {@code stage}: tw is the stage-major table
+     * ({@link #stageTwiddles}), entry {@code 2^(s0+ls) − 1 + low·2^ls + j}.
+     */
+    private static void twiddle(int[] w, int[] tw, int[] tws, int twStride, boolean quads, boolean stage, int lgN,
+                                int s0, int k, int low, int ls, int j) {
+        if (stage) {
+            int a = (1 << (s0 + ls)) - 1 + (low << ls) + j;
+            for (int q = 0; q < 8; q++) {
+                w[q] = tw[a * 8 + q];
+            }
+        } else if (ls < 2 || ls == k - 1) {
             int a = (low + (j << s0)) << (lgN - 1 - s0 - ls);
             for (int q = 0; q < 8; q++) {
                 w[q] = tw[a * 8 + q];
