@@ -34,7 +34,8 @@ class NttPtxTest {
         for (String kernel : List.of("pass", "passSmall", "pass4", "pass4Small", "pass4q", "pass4qSmall", "mulByPowers",
                 "powers", "pass/rows", "passSmall/rows", "pass4/rows", "pass4Small/rows", "pass4q/rows",
                 "pass4qSmall/rows", "pass/wide", "passSmall/wide", "pass4/wide", "pass4Small/wide", "pass4q/wide",
-                "pass4qSmall/wide")) {
+                "pass4qSmall/wide", "pass4qT", "pass4qTSmall", "pass4qT/rows", "pass4qTSmall/rows", "pass4qT/wide",
+                "pass4qTSmall/wide", "stageTwiddles")) {
             String name = kernel.replaceAll("/.*", "");
             boolean pairs = !kernel.endsWith("/rows");
             boolean wide = kernel.endsWith("/wide") || WideAccesses.ENABLED;
@@ -56,8 +57,10 @@ class NttPtxTest {
                 assertTrue(!src.contains("ld.shared.u32") && !src.contains("st.shared.u32")
                         && src.contains("ld.shared.v4.u32") && src.contains("st.shared.v4.u32"), kernel + ": shared");
             }
-            assertTrue(src.contains("madc.hi.cc.u32"), kernel + ": carry-chain Fr product");
-            assertEquals(pairs, src.contains("mul.hi.u32"), kernel + ": the pairs form starts with plain products");
+            if (!name.equals("stageTwiddles")) { // an index map, no product
+                assertTrue(src.contains("madc.hi.cc.u32"), kernel + ": carry-chain Fr product");
+                assertEquals(pairs, src.contains("mul.hi.u32"), kernel + ": the pairs form starts with plain products");
+            }
             assertEquals(name.equals("passSmall"), src.contains("\n.maxnreg 48\n"), kernel + ": register cap");
             assertEquals(name.startsWith("pass4"), src.contains("\n.maxnreg 64\n"), kernel + ": radix-4 register cap");
             if (ptxas == null) {
@@ -89,17 +92,37 @@ class NttPtxTest {
         return d;
     }
 
+    /** The stage-major twiddle table of a two-pass split (k0, lgN − k0), gathered by stageTwiddles' PTX. */
+    private static int[] stageTable(int[] half, int lgN, int k0, boolean pairs, boolean wide) throws Exception {
+        Method gather = null;
+        for (Method x : NttKernels.class.getMethods()) {
+            if (x.getName().equals("stageTwiddles")) {
+                gather = x;
+            }
+        }
+        CompiledKernel k = KernelCompiler.translate(gather, Target.ptx(90), pairs, ModularSumPtx.ENABLED,
+                MontMulPtx.OPT_IN, wide || WideAccesses.ENABLED);
+        PtxInterpreter ptx = new PtxInterpreter(k.source());
+        int[] table = new int[((1 << lgN) - 1) * 8];
+        for (int s = 0; s < lgN; s++) {
+            int count = Math.max(64, 1 << s);
+            ptx.run(k, count, 64, new Object[] {null, table, half, lgN, s < k0 ? 0 : k0, s});
+        }
+        return table;
+    }
+
     /**
      * The pass kernels' PTX in the interpreter, each as Ntt launches it for a two-pass NTT (a permuting first pass into
      * scratch, then back into data) against the CPU domain: passSmall for 2^7 as 4 + 3 stages (2^(k−1) work-items
      * per group); pass4Small for 2^10 as 7 + 3 stages (2^(k−2) work-items; both odd, so each ends in its radix-2
      * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes); pass4qSmall
-     * (local memory in 16-byte quads) as pass4Small.
+     * (local memory in 16-byte quads) as pass4Small; pass4qTSmall as pass4qSmall, with the stage-major twiddle table
+     * for that split gathered by stageTwiddles' PTX in the interpreter (one launch per stage).
      */
     @ParameterizedTest(name = "{0} pairs={1} wide={2}")
     @CsvSource({"passSmall, true, false", "passSmall, false, false", "pass4Small, true, false",
         "pass4Small, false, false", "passSmall, true, true", "pass4Small, true, true", "pass4qSmall, true, false",
-        "pass4qSmall, false, false", "pass4qSmall, true, true"})
+        "pass4qSmall, false, false", "pass4qSmall, true, true", "pass4qTSmall, true, false", "pass4qTSmall, true, true"})
     void passPtxComputesTheTransform(String kernel, boolean pairs, boolean wide) throws Exception {
         boolean four = kernel.startsWith("pass4");
         int lgN = four ? 10 : 7;
@@ -119,6 +142,9 @@ class NttPtxTest {
         long[] want = v.clone();
         new FrDomain(lgN, Fr.RootFamily.SNARKJS_5).fft(want);
         int[] tw = split(FrDomain.powers(Fr.rootOfUnity(lgN, Fr.RootFamily.SNARKJS_5), n / 2));
+        if (kernel.startsWith("pass4qT")) {
+            tw = stageTable(tw, lgN, k0, pairs, wide);
+        }
         Method pass = null;
         for (Method x : NttKernels.class.getMethods()) {
             if (x.getName().equals(kernel)) {
