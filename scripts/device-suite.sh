@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
-# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, quad-ab, msm-ab,
+# Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, quad-ab, tw-ab, msm-ab,
 # window-ab, fp-ab, copy-ab, ocl-ab, wide-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
@@ -95,6 +95,18 @@ for step in "${STEPS[@]}"; do
                 run quad-wide 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0,opencl:1:0
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=false -Djzk.ntt.layout=quad" \
                 run quad-scalar 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 backends=cuda:0 ;;
+        tw-ab) # issue 11 (session 8, branch s8tw): the radix-4 quad NTT passes with stage-major twiddle tables laid out
+               # per pass (jzk.ntt.twiddles=stage: NttKernels.pass4qT/pass4qTSmall, every twiddle one coalesced 16-byte
+               # global read from a group-contiguous table of n - 1 entries; no local twiddle table, no fill loop, one
+               # source per step) against the n/2 table (full: pass4q, strided reads, the middle stages copied to local
+               # memory). Static, sm_90: 64 registers each, no spills; shared 32768 vs 49120 bytes (small: 8192 vs
+               # 12256); SASS 1468 vs 1599 instructions (LDG 16 vs 18, LDS 8 vs 16, STS 8 vs 10, BRA 8 vs 14). 2^20
+               # checked against the CPU FrDomain, 2^24 between backends (agrees column). ~5 min in all.
+            ab="-Djzk.bench.cpuMaxLgNtt=20"
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.ntt.twiddles=full" \
+                run tw-full 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 warm=300 backends=cuda:0,opencl:1:0
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.ntt.twiddles=stage" \
+                run tw-stage 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 reps=21 warm=300 backends=cuda:0,opencl:1:0 ;;
         peer) # the table's rows only (no chunked-MSM rows), each after up to 300 warm-up runs (at most 1 s: the GPU at
               # its clocks, as in sppark's loop); CPU references up to NTT 2^20 (MSM rows agree across
               # backends: OpenCL C runs the Java field code); frmul / fpmul: Fr / Fp mul/s. PEER_BACKENDS: default PTX and
