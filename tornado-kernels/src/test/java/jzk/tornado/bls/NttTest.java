@@ -172,7 +172,8 @@ class NttTest {
      * 2): every size 2^1 … 2^14 under splits of at most 2, 3, 5, 8 and 10 stages (odd and even passes, the radix-2
      * last step of an odd pass, one pass in place, two, many; 2^14 at 10: passes of 7 + 7, at 8: 5 + 5 + 4), forward
      * and inverse against the CPU domain bit for bit, coset directions at the sizes up to 2^10. With quads, also the
-     * stage-major twiddle tables ({@link NttKernels#pass4qT}, {@code jzk.ntt.twiddles=stage}), laid out per split.
+     * stage-major twiddle tables ({@link NttKernels#pass4qT}, {@code jzk.ntt.twiddles=stage}), laid out per split,
+     * up to 2^12.
      */
     @ParameterizedTest(name = "quads {0}, stage twiddles {1}")
     @CsvSource({"false, false", "true, false", "true, true"})
@@ -188,6 +189,9 @@ class NttTest {
             for (int lgBlock : new int[] {2, 3, 5, NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
                 if (lgN > 12 && lgBlock < 5) {
                     continue; // many one-stage-pair passes over 2^13+ add time, not cases
+                }
+                if (stage && lgN > 12) {
+                    continue; // the stage tables' splits (one, two, many passes, odd and even) all occur up to 2^12
                 }
                 try (Ntt plan = new Ntt(host, lgN, family)) {
                     plan.setRadix(4);
