@@ -51,7 +51,7 @@ public final class Ntt implements AutoCloseable {
      * The stage-major tables ({@code jzk.ntt.twiddles=stage}, {@link NttKernels#stageTwiddles}) of {@link #split}:
      * for stage s of the pass that starts at s0 (ls = s − s0), entry {@code 2^s − 1 + low·2^ls + j} is
      * {@code ω_{2^(s+1)}^{low + j·2^s0}} (low < 2^s0, j < 2^ls), n − 1 entries per direction: twice the n/2 table's
-     * device memory (2^27: 4 GiB per direction instead of 2); null until the first transform that uses them.
+     * device memory (2^27: 4 GiB per direction instead of 2); null when the plan's kernels do not read them.
      */
     private KernelHost.Buffer stageTw;
     private KernelHost.Buffer invStageTw;
@@ -100,14 +100,17 @@ public final class Ntt implements AutoCloseable {
         this.n = 1 << lgN;
         this.family = family;
         this.omega = Fr.rootOfUnity(lgN, family);
-        if (!stageTwiddles) { // the stage tables are built at the first transform, for its pass split
-            halfTable(false);
-            try {
+        try { // the tables of the default kernels and split (a test's setters rebuild what they change, when used)
+            if (usesStageTables()) {
+                stageTable(false);
+                stageTable(true);
+            } else {
+                halfTable(false);
                 halfTable(true);
-            } catch (RuntimeException e) {
-                close();
-                throw e;
             }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
     }
 
