@@ -32,7 +32,8 @@ import jzk.tornado.api.KernelContext;
  * (registers, and the OpenCL compile time on PoCL).
  *
  * <p>Invariants: data is n = 2^lgN Fr elements, 8 ints each (Montgomery, reduced, see {@link Mont32});
- * {@code tw[i] = ω^i} for {@code i < n/2}, same layout. Work-group size of a pass is {@code 2^(k−1)}; group
+ * {@code tw[i] = ω^i} for {@code i < n/2}, same layout ({@link #pass4qT}: the stage-major table of
+ * {@link #stageTwiddles} instead, n − 1 entries). Work-group size of a pass is {@code 2^(k−1)}; group
  * {@code g} owns the block whose low {@code s0} index bits are {@code g mod 2^s0} and whose bits above
  * {@code s0+k} are {@code g >> s0}. Each group reads all of its block before its first barrier and writes it
  * after its last, so a pass other than a permuting first one may run in place.
