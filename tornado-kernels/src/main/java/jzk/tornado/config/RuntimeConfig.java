@@ -57,11 +57,14 @@ import java.util.function.UnaryOperator;
  *                            accesses of {@code jzk.jit.wideAccess}) or {@code limb} ({@code NttKernels.pass4}:
  *                            limb-major, conflict-free 4-byte accesses)
  * @param nttTwiddles        twiddle tables of the radix-4 quad NTT passes ({@code jzk.ntt.twiddles}, checked by
- *                            {@code Ntt}): {@code stage} (default since session 8's H200 A/B, PTX: 2^24 4.384 → 4.153
- *                            ms, 2^20 0.297 → 0.288 ms; a stage-major table laid out per pass, n − 1 entries, each
- *                            work-group's twiddles contiguous, read straight from global memory;
- *                            {@code NttKernels.pass4qT}) or {@code full} (ω^i for i < n/2, strided reads, middle stages
- *                            copied to local memory)
+ *                            {@code Ntt}): {@code full} (default: ω^i for i < n/2, strided reads, middle stages copied
+ *                            to local memory) or {@code stage} (a stage-major table laid out per pass, n − 1 entries,
+ *                            each work-group's twiddles contiguous, read straight from global memory;
+ *                            {@code NttKernels.pass4qT}). Session 8 on the H200: {@code stage} makes the transform
+ *                            faster (PTX 2^24 4.384 → 4.153 ms, 2^20 0.297 → 0.288 ms), but its tables cost more to
+ *                            build (twice the memory, 27 gathers a direction at 2^27) and the prover builds a plan per
+ *                            partition: at 2^27 the "abc eval" phase, which holds the build, went 236 → 262 ms p50,
+ *                            about what the four transforms could gain. Off until the prover keeps its plans.
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -162,7 +165,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.ntt.radix", 4),
                 r.string("jzk.ntt.layout", null, "quad"),
-                r.string("jzk.ntt.twiddles", null, "stage"),
+                r.string("jzk.ntt.twiddles", null, "full"),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
