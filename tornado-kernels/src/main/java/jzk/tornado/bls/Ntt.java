@@ -12,12 +12,13 @@ import jzk.tornado.config.RuntimeConfig;
  * computed there once per plan from two short host tables (with {@code jzk.ntt.twiddles=stage}: gathered from those
  * into stage-major tables laid out for the plan's pass split, n − 1 entries per direction, see {@link #stageTw}), and
  * the launch sequence of {@link NttKernels}:
- * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass}, or with {@code jzk.ntt.radix=4}
- * {@link NttKernels#pass4}, with {@code jzk.ntt.layout=quad} {@link NttKernels#pass4q}: same results) with the
+ * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass4q} by default; {@link NttKernels#pass4}
+ * with {@code jzk.ntt.layout=limb}, {@link NttKernels#pass} with {@code jzk.ntt.radix=2}: same results) with the
  * bit reversal fused into the first, so a transform reads and writes the data once per pass and nothing else. Coset
- * forms and the inverse's 1/n multiply by a geometric series on the device in one more pass. With more than one pass the first writes a scratch buffer of
- * the plan (n elements, allocated at the first such transform) and the last writes the data back; a plan therefore
- * runs one transform at a time (launches on one host are ordered; two threads must not share a plan).
+ * forms and the inverse's 1/n multiply by a geometric series on the device in one more pass. With more than one
+ * pass the first writes a scratch buffer of the plan (n elements, allocated at the first such transform) and the
+ * last writes the data back; a plan therefore runs one transform at a time (launches on one host are ordered; two
+ * threads must not share a plan).
  *
  * <p>Invariants: the data buffer holds n = 2^lgN Fr elements, 8 ints each (Montgomery, reduced, natural
  * order) and is transformed in place; ω is the primitive n-th root of {@code family} (snarkjs: 5^t, bellman: 7^t,
@@ -76,9 +77,10 @@ public final class Ntt implements AutoCloseable {
     /** 2 or 4: which pass kernels this plan launches; tests set it per plan. */
     private int radix = DEFAULT_RADIX;
     /**
-     * Default local layout of the radix-4 passes: {@code -Djzk.ntt.layout=limb} ({@link NttKernels#pass4}, the
-     * default) or {@code quad} ({@link NttKernels#pass4q}: 16-byte quads of limbs, 16-byte local accesses with
-     * {@code -Djzk.jit.wideAccess=true}, 4-way bank conflicts without); read once.
+     * Default local layout of the radix-4 passes: {@code -Djzk.ntt.layout=quad} ({@link NttKernels#pass4q}, the
+     * default since session 8's H200 A/B: 16-byte quads of limbs, 16-byte local accesses with the JIT's
+     * {@code jzk.jit.wideAccess} (on by default), 4-way bank conflicts without) or {@code limb}
+     * ({@link NttKernels#pass4}); read once.
      */
     private static final boolean DEFAULT_QUADS = checkLayout(RuntimeConfig.get().nttLayout());
     /** Whether this plan's radix-4 passes keep local memory in quads ({@link NttKernels#pass4q}); tests set it. */
