@@ -27,10 +27,13 @@ import java.nio.file.Path;
  *                           the file written ({@code jzk.setup.keepKey}, default true)
  * @param parallelRecord     circuits made of independent pieces record their R1CS piece by piece in parallel
  *                           ({@code jzk.r1cs.parallelRecord}, default true; false: one recorder, serial)
+ * @param keepNttPlans       a device backend keeps its NTT plan (twiddle tables, scratch) between GPU stages
+ *                           instead of building one per stage ({@code jzk.ntt.keepPlans}, default false)
  */
 public record ProverConfig(Boolean r1csCheck, boolean proverTiming, boolean setupTiming, int setupGpuMinPoints,
                            boolean checkSubgroup, boolean paramsFullCheck, Path cacheDir, boolean deviceAbc,
-                           boolean workerStreams, boolean setupKeepsKey, boolean parallelRecord) {
+                           boolean workerStreams, boolean setupKeepsKey, boolean parallelRecord,
+                           boolean keepNttPlans) {
     /** 2^10 points; the reason is at {@code SetupEngine.DEFAULT_MIN_POINTS}. */
     public static final int DEFAULT_SETUP_GPU_MIN_POINTS = 1024;
 
@@ -60,6 +63,7 @@ public record ProverConfig(Boolean r1csCheck, boolean proverTiming, boolean setu
                 !"false".equalsIgnoreCase(System.getProperty("jzk.prover.deviceAbc", "true").trim()),
                 !"false".equalsIgnoreCase(System.getProperty("jzk.gpu.workerStreams", "true").trim()),
                 !"false".equalsIgnoreCase(System.getProperty("jzk.setup.keepKey", "true").trim()),
-                !"false".equalsIgnoreCase(System.getProperty("jzk.r1cs.parallelRecord", "true").trim()));
+                !"false".equalsIgnoreCase(System.getProperty("jzk.r1cs.parallelRecord", "true").trim()),
+                Boolean.getBoolean("jzk.ntt.keepPlans"));
     }
 }

@@ -6,6 +6,7 @@ import jzk.arith.FrDomain;
 import jzk.arith.G1;
 import jzk.arith.G2;
 import jzk.arith.MontgomeryField;
+import jzk.prover.config.ProverConfig;
 import jzk.prover.r1cs.R1cs;
 import jzk.tornado.bls.BlsGpu;
 import jzk.tornado.bls.Coset;
@@ -16,7 +17,9 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A {@link ProverBackend} on a device through the kernels' host API ({@code jzk.tornado.bls.BlsGpu}): the quotient
@@ -36,6 +39,11 @@ import java.util.Map;
  * a second GPU worker: its quotient and per-call MSMs run on its own stream, so they overlap with the first
  * worker's work, while the resident bases stay one copy, owned by this backend and uploaded through its host (the
  * MSMs over them run there, one at a time per base set: they share the set's scratch).
+ *
+ * <p>NTT plans ({@link #nttPlan}, {@link NttPlans}): with {@code -Djzk.ntt.keepPlans=true} each backend — the owner
+ * and every stream view, since a plan launches on its own host's stream — keeps one plan per (size, root family)
+ * between GPU stages and frees it at its own {@link #close}; {@link #residentBytes} counts the kept plans of the
+ * owner and its views. Off (the default), every stage builds and frees its own plan.
  */
 public final class DeviceBackend implements ProverBackend, AutoCloseable {
     private static final MontgomeryField F = Fr.F;
@@ -50,19 +58,34 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
     private final Map<R1cs, DeviceR1cs> matrices;
     /** Whether {@link #close} frees the resident bases and matrices (false for a stream view: its owner does). */
     private final boolean ownsResident;
+    /** This backend's NTT plans, on {@code host}; owned by this backend (a stream view too), freed by its close. */
+    private final NttPlans plans;
+    /** The plan sets of the owner and its stream views, shared by them: what {@link #residentBytes} counts. */
+    private final List<NttPlans> allPlans;
 
+    /** A backend on {@code host}; NTT plans kept between stages as {@code jzk.ntt.keepPlans} says. */
     public DeviceBackend(KernelHost host) {
+        this(host, ProverConfig.get().keepNttPlans());
+    }
+
+    /** As {@link #DeviceBackend(KernelHost)}, with plans kept or not whatever the setting (tests). */
+    DeviceBackend(KernelHost host, boolean keepNttPlans) {
         this(host, host, Collections.synchronizedMap(new IdentityHashMap<>()),
-                Collections.synchronizedMap(new IdentityHashMap<>()), true);
+                Collections.synchronizedMap(new IdentityHashMap<>()), true, new NttPlans(host, keepNttPlans),
+                new CopyOnWriteArrayList<>());
     }
 
     private DeviceBackend(KernelHost host, KernelHost residentHost, Map<long[], ResidentBases> resident,
-                          Map<R1cs, DeviceR1cs> matrices, boolean ownsResident) {
+                          Map<R1cs, DeviceR1cs> matrices, boolean ownsResident, NttPlans plans,
+                          List<NttPlans> allPlans) {
         this.host = host;
         this.residentHost = residentHost;
         this.resident = resident;
         this.matrices = matrices;
         this.ownsResident = ownsResident;
+        this.plans = plans;
+        this.allPlans = allPlans;
+        allPlans.add(plans);
     }
 
     /**
@@ -71,7 +94,8 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
      * caller's.
      */
     public DeviceBackend onStream(KernelHost streamHost) {
-        return new DeviceBackend(streamHost, residentHost, resident, matrices, false);
+        return new DeviceBackend(streamHost, residentHost, resident, matrices, false,
+                new NttPlans(streamHost, plans.keeps()), allPlans);
     }
 
     @Override
@@ -87,6 +111,19 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
     /** The device this backend runs on. */
     public KernelHost host() {
         return host;
+    }
+
+    /**
+     * An NTT plan of 2^lgN for {@code family} on {@link #host}, lent to one GPU stage until the lease closes: the
+     * kept one with {@code jzk.ntt.keepPlans}, else a new plan the lease frees (see {@link NttPlans}).
+     */
+    NttPlans.Lease nttPlan(int lgN, Fr.RootFamily family) {
+        return plans.acquire(lgN, family);
+    }
+
+    /** Plans this backend has built so far (not its stream views'): tests check a kept plan is built once. */
+    int nttPlansBuilt() {
+        return plans.built();
     }
 
     /** {@code cs}'s matrices on this device, uploaded on first use and kept until {@link #release} / close. */
@@ -216,11 +253,20 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         return keyArray != null && resident.containsKey(keyArray);
     }
 
-    /** Device memory the resident bases take now (without their MSM scratch). */
+    /**
+     * Device memory the resident bases take now (without their MSM scratch), plus the NTT plans the owner and its
+     * stream views keep ({@code jzk.ntt.keepPlans}; 0 without).
+     */
     public long residentBytes() {
+        long planBytes = nttPlanBytes();
         synchronized (resident) {
-            return resident.values().stream().mapToLong(ResidentBases::deviceBytes).sum();
+            return planBytes + resident.values().stream().mapToLong(ResidentBases::deviceBytes).sum();
         }
+    }
+
+    /** Device memory of the NTT plans the owner and its stream views keep now (part of {@link #residentBytes}). */
+    long nttPlanBytes() {
+        return allPlans.stream().mapToLong(NttPlans::deviceBytes).sum();
     }
 
     /** Frees {@code cs}'s matrices on the device, if uploaded (no evaluation over them may be running). */
@@ -232,11 +278,14 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
     }
 
     /**
-     * Frees every resident base set and R1CS (the host itself belongs to the caller); a stream view frees nothing.
+     * Frees this backend's kept NTT plans and, for the owner, every resident base set and R1CS (the host itself
+     * belongs to the caller); a stream view frees only its plans.
      */
     @Override
     public void close() {
+        plans.close();
         if (!ownsResident) {
+            allPlans.remove(plans);
             return;
         }
         synchronized (resident) {

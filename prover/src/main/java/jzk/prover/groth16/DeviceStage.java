@@ -25,7 +25,9 @@ import jzk.tornado.bls.Ntt;
  * The sums are the same group elements as the host path ({@link StagedProver#evaluations},
  * {@link StagedProver#g1Phase}, {@link StagedProver#msmB2}), so with fixed r, s the proofs are byte-identical
  * (tested on the jvm device). Device memory beyond the resident key and matrices: z and the three domain vectors
- * (32 bytes an element each), the NTT plan's scratch, the MSM scratch; b and c are freed before the witness MSMs.
+ * (32 bytes an element each), the NTT plan's tables and scratch (built per stage, or kept by the backend with
+ * {@code jzk.ntt.keepPlans}: {@link DeviceBackend#nttPlan}), the MSM scratch; b and c are freed before the witness
+ * MSMs.
  * Each step ends with a wait when phases are recorded, so the clock's laps are the steps' device times.
  */
 public final class DeviceStage {
@@ -73,7 +75,7 @@ public final class DeviceStage {
             host.write(z, 0, zMontgomery, 0, zMontgomery.length);
             clock.lap("upload z");
             try (KernelHost.Buffer b = host.allocate(8L * n); KernelHost.Buffer c = host.allocate(8L * n);
-                 Ntt plan = new Ntt(host, pk.lgDomain, family)) {
+                 NttPlans.Lease plan = be.nttPlan(pk.lgDomain, family)) {
                 matrices.evaluate(z, a, b, c, inputs, n);
                 host.finish();
                 clock.lap("abc eval");
@@ -81,7 +83,7 @@ public final class DeviceStage {
                     throw unsatisfied(host, a, b, c, m, what);
                 }
                 clock.lap("r1cs check");
-                BlsGpu.quotient(plan, a, b, c, bellman ? Coset.GENERATOR : Coset.ODD,
+                BlsGpu.quotient(plan.plan(), a, b, c, bellman ? Coset.GENERATOR : Coset.ODD,
                         bellman ? DeviceBackend.bellmanZInverse(n) : null, clock::lap);
             }
             BlsGpu.toCanonical(host, a, 0, hCount);

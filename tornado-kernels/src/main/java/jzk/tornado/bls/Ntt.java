@@ -468,6 +468,18 @@ public final class Ntt implements AutoCloseable {
         };
     }
 
+    /**
+     * Device memory this plan holds now: its twiddle tables and, once a transform of several passes ran, its scratch
+     * (n/2 tables: 32·n bytes for both directions, stage tables: 64·(n − 1); scratch 32·n).
+     */
+    public long deviceBytes() {
+        long b = 0;
+        for (KernelHost.Buffer t : new KernelHost.Buffer[] {twiddles, invTwiddles, stageTw, invStageTw, scratch}) {
+            b += t == null ? 0 : 4 * t.ints();
+        }
+        return b;
+    }
+
     @Override
     public void close() {
         resetSplit();
