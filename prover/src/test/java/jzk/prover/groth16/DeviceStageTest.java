@@ -84,7 +84,19 @@ class DeviceStageTest {
     void proofsAreByteIdenticalWithTheCpuProver() {
         JvmDevice jvm = (JvmDevice) Devices.jvm();
         try (KernelHost host = DeviceHosts.jvm()) {
-            proveAndCompare(host, jvm::liveBuffers);
+            proveAndCompare(host, jvm::liveBuffers, false);
+        }
+    }
+
+    /**
+     * With kept NTT plans ({@code jzk.ntt.keepPlans}): the same bytes, every stage run twice, one plan built per
+     * (size, root family) and counted in the resident bytes; close frees it with the bases.
+     */
+    @Test
+    void keptPlansGiveTheSameProofsAndAreBuiltOnce() {
+        JvmDevice jvm = (JvmDevice) Devices.jvm();
+        try (KernelHost host = DeviceHosts.jvm()) {
+            proveAndCompare(host, jvm::liveBuffers, true);
         }
     }
 
@@ -95,16 +107,22 @@ class DeviceStageTest {
         Assumptions.assumeTrue(name != null, "SKIPPED: set -Djzk.test.opencl=opencl:0:0 to run on an OpenCL device");
         jzk.tornado.runtime.backend.AbstractDevice d = (jzk.tornado.runtime.backend.AbstractDevice) Devices.get(name);
         try (KernelHost host = new DeviceHost(d)) {
-            proveAndCompare(host, d::openBufferCount);
+            proveAndCompare(host, d::openBufferCount, false);
+            proveAndCompare(host, d::openBufferCount, true);
         }
     }
 
-    /** Both key families on both cases; {@code buffers} counts the device's live buffers. */
-    private void proveAndCompare(KernelHost host, java.util.function.IntSupplier buffers) {
+    /**
+     * Both key families on both cases; {@code buffers} counts the device's live buffers; {@code keepPlans}: the
+     * backend keeps its NTT plans, and every stage runs twice (the second with the first's plan).
+     */
+    private void proveAndCompare(KernelHost host, java.util.function.IntSupplier buffers, boolean keepPlans) {
         long[] r = Fr.F.fromLong(1234567);
         long[] s = Fr.F.fromLong(7654321);
         int before = buffers.getAsInt();
-        DeviceBackend dev = new DeviceBackend(host);
+        DeviceBackend dev = new DeviceBackend(host, keepPlans);
+        long planBytes = 0;
+        int stages = 0;
         Case[] cases = cases(1, 2);
         for (int i = 0; i < cases.length; i++) {
             Case k = cases[i];
@@ -117,22 +135,38 @@ class DeviceStageTest {
                 assertArrayEquals(ProofCodec.encode(Groth16.prove(pk, k.cs(), k.w(), CpuBackend.INSTANCE, r, s)),
                         cpu, "the host path is the CPU prover");
             }
-            PhaseTimes times = new PhaseTimes();
-            long[] z = k.w().z().clone();
-            DeviceStage.Result res = DeviceStage.run(pk, k.cs(), dev, z, true, times.clock(), k.name());
-            assertArrayEquals(k.w().z(), z, "the witness is not modified");
-            Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
-            assertArrayEquals(cpu, ProofCodec.encode(p), k.name() + " " + pk.hVariant);
-            assertTrue(Groth16.verify(pk.vk, p, k.w().publicInputs()), k.name());
-            String last = pk.hVariant == ProvingKey.HVariant.BELLMAN ? "ntt h" : "a*b-c";
-            for (String phase : new String[] {"upload z", "abc eval", "ntt a", last, "msm H", "msm L",
-                    "msm B2 (G2)"}) {
-                assertEquals(1, times.summaries().get(phase).count(), phase + " lapped once");
+            for (int run = 0; run < (keepPlans ? 2 : 1); run++) {
+                PhaseTimes times = new PhaseTimes();
+                long[] z = k.w().z().clone();
+                DeviceStage.Result res = DeviceStage.run(pk, k.cs(), dev, z, true, times.clock(), k.name());
+                assertArrayEquals(k.w().z(), z, "the witness is not modified");
+                Proof p = StagedProver.assemble(pk, res.g1(), res.b2(), r, s);
+                assertArrayEquals(cpu, ProofCodec.encode(p), k.name() + " " + pk.hVariant + " run " + run);
+                assertTrue(Groth16.verify(pk.vk, p, k.w().publicInputs()), k.name());
+                String last = pk.hVariant == ProvingKey.HVariant.BELLMAN ? "ntt h" : "a*b-c";
+                for (String phase : new String[] {"upload z", "abc eval", "ntt a", last, "msm H", "msm L",
+                        "msm B2 (G2)"}) {
+                    assertEquals(1, times.summaries().get(phase).count(), phase + " lapped once");
+                }
             }
+            // the keys' families differ (bellman: 7, snarkjs: 5), so each case has a plan of its own
+            stages += keepPlans ? 2 : 1;
+            assertEquals(keepPlans ? i + 1 : stages, dev.nttPlansBuilt(), "plans built after case " + i);
+            planBytes += 32L * pk.domainSize(); // ω^{±i}, i < n/2: two tables of n/2 elements, 32 bytes each
+        }
+        assertEquals(keepPlans ? cases.length : stages, dev.nttPlansBuilt(),
+                keepPlans ? "one plan per (size, family) for two stages each" : "one plan per stage");
+        if (keepPlans) {
+            assertTrue(dev.nttPlanBytes() >= planBytes, dev.nttPlanBytes() + " bytes of kept plans, tables alone "
+                    + planBytes);
+            assertTrue(dev.residentBytes() >= dev.nttPlanBytes(), "kept plans count as resident");
+        } else {
+            assertEquals(0, dev.nttPlanBytes(), "no plan kept");
         }
         assertTrue(buffers.getAsInt() > before, "bases and matrices stay resident");
         dev.close();
-        assertEquals(before, buffers.getAsInt(), "close frees the resident matrices and bases");
+        assertEquals(before, buffers.getAsInt(), "close frees the resident matrices and bases (and kept plans)");
+        assertEquals(0, dev.nttPlanBytes());
     }
 
     /** The staged host path on the CPU backend: host a/b/c, the G1 phase, the G2 MSM, the assembly. */
