@@ -128,6 +128,32 @@ class NttPlansTest {
         }
     }
 
+    @Test
+    void aStreamViewKeepsItsOwnPlanCountedByTheOwnerAndFreedByItsClose() {
+        try (KernelHost host = DeviceHosts.jvm(); KernelHost stream = DeviceHosts.jvm()) {
+            int before = JVM.liveBuffers();
+            DeviceBackend owner = new DeviceBackend(host, true);
+            DeviceBackend view = owner.onStream(stream);
+            Ntt viewPlan;
+            try (NttPlans.Lease l = view.nttPlan(6, Fr.RootFamily.SNARKJS_5)) {
+                viewPlan = l.plan();
+                assertSame(stream, viewPlan.host(), "a view's plan launches on the view's stream");
+            }
+            try (NttPlans.Lease l = owner.nttPlan(6, Fr.RootFamily.SNARKJS_5)) {
+                assertNotSame(viewPlan, l.plan(), "the owner's plan is its own");
+                assertSame(host, l.plan().host());
+            }
+            long both = owner.nttPlanBytes();
+            assertTrue(both >= 2 * 32L * 64, "the owner counts its views' plans: " + both);
+            assertEquals(both, owner.residentBytes(), "no bases here: resident bytes are the plans'");
+            view.close();
+            assertEquals(both / 2, owner.nttPlanBytes(), "the view's plan is freed by the view");
+            owner.close();
+            assertEquals(0, owner.nttPlanBytes());
+            assertEquals(before, JVM.liveBuffers());
+        }
+    }
+
     /** n random reduced Fr elements (Montgomery), 4 longs each. */
     private static long[] randomVector(int n, long seed) {
         Random rnd = new Random(seed);
