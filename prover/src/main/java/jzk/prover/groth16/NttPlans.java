@@ -19,7 +19,11 @@ import jzk.tornado.bls.Ntt;
  * one key; a process alternating sizes ({@code jzk serve}) would otherwise rebuild at every switch. The price is
  * device memory that stays allocated between stages — the tables (32·n bytes for the n/2 pair, 64·(n − 1) for the
  * stage pair: 8 GiB at 2^27) and the scratch (32·n) — counted in {@link #deviceBytes}, which
- * {@link DeviceBackend#residentBytes} includes (the session's residency check and the batch report see it).
+ * {@link DeviceBackend#residentBytes} includes: the session's residency check for a key to upload and the batch
+ * report's resident bytes see it. The batch's printed admission line ({@code AdmissionPlan}: "per device … (key +
+ * a/b/c of its GPU stages)") does not: it is an estimate made before any plan exists, and it never counted the
+ * per-stage plan either (the same tables and scratch, transient); with kept plans add, per GPU worker with a stream
+ * of its own, one plan: 64·n bytes with the n/2 tables (2^27: 8 GiB), 96·n with the stage tables (12 GiB).
  *
  * <p>Invariants: a plan runs one transform at a time (see {@link Ntt}), so a kept plan is handed to one lease at a
  * time: {@link #acquire} holds the key's lock until the lease closes (two GPU workers share one backend when

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * partition: Poseidon's many coefficients, B rows aliased to A rows on the host, public inputs; a bit-heavy
  * circuit); the proof with fixed r, s is byte-identical with the CPU prover's and verifies, for a jzk key (coset by
  * 7, divided by Z) and a snarkjs key (odd coset), also on an OpenCL device when asked ({@code -Djzk.test.opencl};
- * passed on PoCL); a wrong witness names the host's first failing row; closing the backend frees the resident
- * matrices.
+ * passed on PoCL); the same with the NTT plans kept by the backend ({@code jzk.ntt.keepPlans}: one plan per
+ * size and family over several stages, counted resident); a wrong witness names the host's first failing row;
+ * closing the backend frees the resident matrices (and kept plans).
  */
 class DeviceStageTest {
     private record Case(String name, Circuit circuit, R1cs cs, Witness w) {
