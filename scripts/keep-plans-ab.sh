@@ -29,5 +29,5 @@ step plan-per-stage-stage 120 "-XX:+UseG1GC -Djzk.ntt.twiddles=stage" $B jzk.cli
   --json $O/per-stage-stage.json
 rm -rf /tmp/s8plan-params
 cat $O/machine.txt
-grep -H -E "abc eval|ntt a |device cuda:0:|VERIFIED|FAILED" $O/plan-*.txt | grep -v VERIFIED
+grep -H -E "abc eval|ntt a |device cuda:0:|completed" $O/plan-*.txt
 cd /tmp && tar czf $OUT/s8plan.tgz s8plan
