@@ -68,7 +68,7 @@ public record BatchReport(String workload, int count, int completed, int failed,
      * @param busyFraction    time with at least one of its GPU stages running / wall time
      * @param gpuStageSeconds time inside its GPU stages (kernels, copies, waits of the stage, host clock), summed
      *                        over its workers: above the wall time when workers overlap
-     * @param residentBytes   device memory it holds for parameters when the batch ended
+     * @param residentBytes   device memory it holds for parameters (and kept NTT plans) when the batch ended
      * @param failure         why it was taken out of rotation (one line), or null
      * @param failedAtSeconds when, since the pipeline started (0 when it did not fail)
      * @param rerun           partitions whose GPU stage failed on it and were re-run on another device

@@ -41,6 +41,9 @@ public interface DeviceInventory {
      */
     Residency residency(String device, Object paramsKey);
 
-    /** Bytes of device memory {@code device} keeps resident for parameters now (for the report). */
+    /**
+     * Bytes of device memory {@code device} keeps resident for parameters now, with the NTT plans kept between
+     * stages ({@code jzk.ntt.keepPlans}) (for the report).
+     */
     long residentBytes(String device);
 }
