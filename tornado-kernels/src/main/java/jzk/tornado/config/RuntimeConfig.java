@@ -64,7 +64,8 @@ import java.util.function.UnaryOperator;
  *                            faster (PTX 2^24 4.384 → 4.153 ms, 2^20 0.297 → 0.288 ms), but its tables cost more to
  *                            build (twice the memory, 27 gathers a direction at 2^27) and the prover builds a plan per
  *                            partition: at 2^27 the "abc eval" phase, which holds the build, went 236 → 262 ms p50,
- *                            more than the ~5 % the four transforms gain. Off until the prover keeps its plans.
+ *                            more than the ~5 % the four transforms gain. Off until the prover's kept plans
+ *                            ({@code jzk.ntt.keepPlans}) are measured.
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
