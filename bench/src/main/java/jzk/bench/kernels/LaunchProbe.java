@@ -1,6 +1,5 @@
 package jzk.bench.kernels;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
 import jzk.arith.Fr;
@@ -101,9 +100,7 @@ public final class LaunchProbe {
     }
 
     private static double med(double[] t) {
-        double[] s = t.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
+        return new BlsBench.Timing(0, t).median();
     }
 
     private static String fmt(double[] t) {

@@ -1,6 +1,7 @@
 package jzk.tornado.bls;
 
 import java.lang.reflect.Method;
+import java.util.List;
 import jzk.arith.Fr;
 import jzk.arith.MontgomeryField;
 import jzk.tornado.api.Kernels;
@@ -10,7 +11,7 @@ import jzk.tornado.config.RuntimeConfig;
 /**
  * An NTT plan for one size on one device: the twiddle tables ω^i and ω^{−i} (i < n/2) resident on the device,
  * computed there once per plan from two short host tables (with {@code jzk.ntt.twiddles=stage}: gathered from those
- * into stage-major tables laid out for the plan's pass split, n − 1 entries per direction, see {@link #stageTw}), and
+ * into stage-major tables laid out for the plan's pass split, n − 1 entries per direction, see {@link #stage}), and
  * the launch sequence of {@link NttKernels}:
  * {@code ceil(lgN / LG_BLOCK)} local-memory passes ({@link NttKernels#pass4q} by default; {@link NttKernels#pass4}
  * with {@code jzk.ntt.layout=limb}, {@link NttKernels#pass} with {@code jzk.ntt.radix=2}: same results) with the
@@ -45,17 +46,19 @@ public final class Ntt implements AutoCloseable {
     public final int n;
     public final Fr.RootFamily family;
     private final long[] omega;
-    /** ω^i and ω^{−i} for i < n/2; null until needed, and freed once the stage tables replace them. */
-    private KernelHost.Buffer twiddles;
-    private KernelHost.Buffer invTwiddles;
+    /**
+     * ω^i ([0], forward) and ω^{−i} ([1], inverse) for i < n/2; an entry is null until needed, and freed once the stage
+     * tables replace it.
+     */
+    private final KernelHost.Buffer[] half = new KernelHost.Buffer[2];
     /**
      * The stage-major tables ({@code jzk.ntt.twiddles=stage}, {@link NttKernels#stageTwiddles}) of {@link #split}:
      * for stage s of the pass that starts at s0 (ls = s − s0), entry {@code 2^s − 1 + low·2^ls + j} is
      * {@code ω_{2^(s+1)}^{low + j·2^s0}} (low < 2^s0, j < 2^ls), n − 1 entries per direction: twice the n/2 table's
-     * device memory (2^27: 4 GiB per direction instead of 2); null when the plan's kernels do not read them.
+     * device memory (2^27: 4 GiB per direction instead of 2); indexed as {@link #half}, null when the plan's
+     * kernels do not read them.
      */
-    private KernelHost.Buffer stageTw;
-    private KernelHost.Buffer invStageTw;
+    private final KernelHost.Buffer[] stage = new KernelHost.Buffer[2];
     /** Stages per pass, in launch order (see {@link #split}); null until computed, reset by the setters. */
     private int[] split;
     /** n elements the first of several passes writes (the permutation cannot run in place); null until needed. */
@@ -118,20 +121,16 @@ public final class Ntt implements AutoCloseable {
 
     /** The n/2 table ω^{±i} of a direction, computed on the device when absent. */
     private KernelHost.Buffer halfTable(boolean inverse) {
-        if (inverse ? invTwiddles == null : twiddles == null) {
+        int d = inverse ? 1 : 0;
+        if (half[d] == null) {
             long[] base = omega;
             if (inverse) {
                 base = new long[4];
                 F.inverse(base, 0, omega, 0);
             }
-            KernelHost.Buffer t = powersOnDevice(base, n / 2);
-            if (inverse) {
-                invTwiddles = t;
-            } else {
-                twiddles = t;
-            }
+            half[d] = powersOnDevice(base, n / 2);
         }
-        return inverse ? invTwiddles : twiddles;
+        return half[d];
     }
 
     /** Whether this plan's radix-4 passes read the stage-major tables. */
@@ -157,17 +156,17 @@ public final class Ntt implements AutoCloseable {
      * of {@link NttKernels#stageTwiddles} per stage), which is then freed unless a one-stage pass still reads it.
      */
     KernelHost.Buffer stageTable(boolean inverse) {
-        KernelHost.Buffer t = inverse ? invStageTw : stageTw;
-        if (t != null) {
-            return t;
+        int d = inverse ? 1 : 0;
+        if (stage[d] != null) {
+            return stage[d];
         }
-        KernelHost.Buffer half = halfTable(inverse);
-        t = host.allocate((n - 1) * 8L);
+        KernelHost.Buffer from = halfTable(inverse);
+        KernelHost.Buffer t = host.allocate((n - 1) * 8L);
         try {
             int[] ks = split();
             for (int p = 0, s0 = 0; p < ks.length; s0 += ks[p], p++) {
                 for (int s = s0; s < s0 + ks[p]; s++) {
-                    host.launch(STAGE_TWIDDLES, grid(1 << s), LOCAL, t, half, lgN, s0, s);
+                    host.launch(STAGE_TWIDDLES, grid(1 << s), LOCAL, t, from, lgN, s0, s);
                 }
             }
             host.finish();
@@ -175,18 +174,10 @@ public final class Ntt implements AutoCloseable {
             t.close();
             throw e;
         }
-        if (inverse) {
-            invStageTw = t;
-        } else {
-            stageTw = t;
-        }
+        stage[d] = t;
         if (!needsHalfTables()) {
-            half.close();
-            if (inverse) {
-                invTwiddles = null;
-            } else {
-                twiddles = null;
-            }
+            from.close();
+            half[d] = null;
         }
         return t;
     }
@@ -300,7 +291,7 @@ public final class Ntt implements AutoCloseable {
         Method small = smallPass();
         int[] ks = split();
         KernelHost.Buffer tw = usesStageTables() ? stageTable(inverse) : null;
-        KernelHost.Buffer half = needsHalfTables() ? halfTable(inverse) : null;
+        KernelHost.Buffer halfTw = needsHalfTables() ? halfTable(inverse) : null;
         int passes = ks.length;
         if (passes > 1 && scratch == null) {
             scratch = host.allocate(n * 8L);
@@ -311,10 +302,10 @@ public final class Ntt implements AutoCloseable {
             KernelHost.Buffer dst = p == passes - 1 ? data : scratch;
             if (four && k >= 2) {
                 host.launch(k <= NttKernels.LG_SMALL_BLOCK ? small : big, n / 4, 1 << (k - 2),
-                        src, dst, tw != null ? tw : half, lgN, s0, k);
+                        src, dst, tw != null ? tw : halfTw, lgN, s0, k);
             } else { // radix 2, or a one-stage pass (a radix-4 work-item needs two)
                 host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
-                        src, dst, half, lgN, s0, k);
+                        src, dst, halfTw, lgN, s0, k);
             }
             s0 += k;
         }
@@ -364,14 +355,7 @@ public final class Ntt implements AutoCloseable {
     /** Forgets the pass split and the stage tables laid out for it (the n/2 tables are rebuilt when needed). */
     private void resetSplit() {
         split = null;
-        if (stageTw != null) {
-            stageTw.close();
-            stageTw = null;
-        }
-        if (invStageTw != null) {
-            invStageTw.close();
-            invStageTw = null;
-        }
+        closeAll(stage);
     }
 
     private static boolean checkTwiddles(String twiddles) {
@@ -474,22 +458,32 @@ public final class Ntt implements AutoCloseable {
      */
     public long deviceBytes() {
         long b = 0;
-        for (KernelHost.Buffer t : new KernelHost.Buffer[] {twiddles, invTwiddles, stageTw, invStageTw, scratch}) {
-            b += t == null ? 0 : 4 * t.ints();
+        for (KernelHost.Buffer[] tables : List.of(half, stage)) {
+            for (KernelHost.Buffer t : tables) {
+                b += t == null ? 0 : 4 * t.ints();
+            }
         }
+        b += scratch == null ? 0 : 4 * scratch.ints();
         return b;
     }
 
     @Override
     public void close() {
         resetSplit();
-        for (KernelHost.Buffer b : new KernelHost.Buffer[] {twiddles, invTwiddles, scratch}) {
-            if (b != null) {
-                b.close();
+        closeAll(half);
+        if (scratch != null) {
+            scratch.close();
+            scratch = null;
+        }
+    }
+
+    /** Closes every buffer of {@code tables} and clears its entries. */
+    private static void closeAll(KernelHost.Buffer[] tables) {
+        for (int d = 0; d < tables.length; d++) {
+            if (tables[d] != null) {
+                tables[d].close();
+                tables[d] = null;
             }
         }
-        twiddles = null;
-        invTwiddles = null;
-        scratch = null;
     }
 }

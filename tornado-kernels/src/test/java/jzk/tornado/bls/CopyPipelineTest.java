@@ -39,14 +39,6 @@ class CopyPipelineTest {
         return DeviceHosts.forTests().stream().map(h -> ((DeviceHost) h).device()).toList();
     }
 
-    private long[] randomLongs(int n) {
-        long[] v = new long[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = rnd.nextLong();
-        }
-        return v;
-    }
-
     @Test
     void chunksRampUpAndDownAndCoverTheCopy() {
         assertEquals(0, CopyPipeline.chunks(0, FIRST, SLOT).length, "no chunk for an empty copy");
@@ -94,8 +86,8 @@ class CopyPipelineTest {
 
     /** Write at src index 3 to byte offset 12 (an odd int), read back at index 2; the neighbours keep their bytes. */
     private void roundTrip(Device d, CopyPipeline p, int longs, String what) {
-        long[] src = randomLongs(longs + 5);
-        long[] guard = randomLongs(longs + 4);
+        long[] src = rnd.longs(longs + 5).toArray();
+        long[] guard = rnd.longs(longs + 4).toArray();
         try (DeviceBuffer b = d.allocate(8L * longs + 28)) {
             int[] guardInts = new int[2 * longs + 7];
             for (int i = 0; i < guardInts.length; i++) {
@@ -120,7 +112,7 @@ class CopyPipelineTest {
     @Test
     void deviceHostStagedCopiesAreBitExact() {
         int longs = (1 << 17) + 3 * 8192 + 4099; // staged; more chunks than the slots of 3 threads
-        long[] src = randomLongs(longs + 3);
+        long[] src = rnd.longs(longs + 3).toArray();
         for (Device d : devices()) {
             for (int threads : new int[] {0, 1, 3}) {
                 long pinnedBefore = d.pinnedBytes();
@@ -152,7 +144,7 @@ class CopyPipelineTest {
             CopyPipeline p = new CopyPipeline(d, 3, SLOT, FIRST);
             DeviceBuffer b = d.allocate(8L * 3 * SLOT);
             b.close();
-            long[] data = randomLongs(3 * SLOT);
+            long[] data = rnd.longs(3 * SLOT).toArray();
             DeviceException w = assertThrows(DeviceException.class, () -> p.write(data, 0, b, 0, data.length));
             assertTrue(w.getMessage().contains("is closed"), w.getMessage());
             DeviceException r = assertThrows(DeviceException.class, () -> p.read(b, 0, data, 0, data.length));
@@ -177,7 +169,7 @@ class CopyPipelineTest {
             Device failing = failingThirdCopy(real, asyncCopies, openFences);
             long pinnedBefore = real.pinnedBytes();
             int longs = 9 * SLOT + 777;
-            long[] data = randomLongs(longs);
+            long[] data = rnd.longs(longs).toArray();
             try (CopyPipeline p = new CopyPipeline(failing, 2, SLOT, FIRST); DeviceBuffer b = real.allocate(8L * longs)) {
                 DeviceException w = assertThrows(DeviceException.class, () -> p.write(data, 0, b, 0, longs));
                 assertEquals("refused chunk 3", w.getMessage());
