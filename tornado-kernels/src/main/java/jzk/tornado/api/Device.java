@@ -69,6 +69,62 @@ public interface Device extends AutoCloseable {
         copyToHost(src, srcOffsetBytes, dst);
     }
 
+    /**
+     * Queues a copy of {@code rows} rows of {@code widthBytes} bytes from host memory to the device without waiting: row
+     * r is {@code src[offsetBytes + r·pitchBytes, + widthBytes)} and lands at the same offset of {@code dst}, so host and
+     * device hold one layout (a column block of a row-major matrix of {@code pitchBytes}-byte rows). {@code src} must
+     * stay valid and unchanged until the copy is done ({@link #synchronize()} or a {@link #fence()} after it); pinned
+     * memory ({@link #allocatePinned}) for a truly asynchronous copy. The default copies row by row through
+     * {@link #copyToDeviceAsync(MemorySegment, DeviceBuffer, long)}; CUDA: one {@code cuMemcpy2DAsync}, OpenCL: one
+     * {@code clEnqueueWriteBufferRect}.
+     */
+    default void copyRowsToDeviceAsync(MemorySegment src, DeviceBuffer dst, long offsetBytes, long pitchBytes,
+                                       long widthBytes, long rows) {
+        checkRows(src.byteSize(), dst.byteSize(), offsetBytes, pitchBytes, widthBytes, rows);
+        for (long r = 0; r < rows; r++) {
+            long o = offsetBytes + r * pitchBytes;
+            copyToDeviceAsync(src.asSlice(o, widthBytes), dst, o);
+        }
+    }
+
+    /**
+     * The reverse of {@link #copyRowsToDeviceAsync}: rows of {@code src} at {@code offsetBytes + r·pitchBytes} into
+     * the same offsets of host memory {@code dst}, queued; {@code dst} holds them only once the copy is done.
+     */
+    default void copyRowsToHostAsync(DeviceBuffer src, MemorySegment dst, long offsetBytes, long pitchBytes,
+                                     long widthBytes, long rows) {
+        checkRows(dst.byteSize(), src.byteSize(), offsetBytes, pitchBytes, widthBytes, rows);
+        for (long r = 0; r < rows; r++) {
+            long o = offsetBytes + r * pitchBytes;
+            copyToHostAsync(src, o, dst.asSlice(o, widthBytes));
+        }
+    }
+
+    /**
+     * Checks a row copy's rectangle against both sides: {@code 0 ≤ offset}, {@code 0 < width ≤ pitch} (one row: any
+     * width), and the last row's end within both. Throws {@link IllegalArgumentException} naming the numbers.
+     */
+    static void checkRows(long hostBytes, long deviceBytes, long offsetBytes, long pitchBytes, long widthBytes,
+                          long rows) {
+        long end = rows <= 0 ? 0 : offsetBytes + (rows - 1) * pitchBytes + widthBytes;
+        if (offsetBytes < 0 || widthBytes <= 0 || rows <= 0 || (rows > 1 && widthBytes > pitchBytes)
+                || end > hostBytes || end > deviceBytes) {
+            throw new IllegalArgumentException("row copy of " + rows + " rows × " + widthBytes + " bytes, pitch "
+                    + pitchBytes + ", at offset " + offsetBytes + " does not fit host memory of " + hostBytes
+                    + " bytes and a device buffer of " + deviceBytes);
+        }
+    }
+
+    /**
+     * Makes the work issued on this stream from now on wait, on the device, for the work marked by {@code fence}
+     * (a fence of another stream of the same device: CUDA {@code cuStreamWaitEvent}, OpenCL a barrier with the
+     * marker in its wait list); the calling thread does not wait. The fence may be closed right after. The default
+     * waits on the host ({@link Fence#await()}): the same order, without the overlap of this stream's earlier work.
+     */
+    default void waitFor(Fence fence) {
+        fence.await();
+    }
+
     /** Queues a copy of {@code bytes} bytes between two buffers of this device. */
     void copy(DeviceBuffer src, long srcOffsetBytes, DeviceBuffer dst, long dstOffsetBytes, long bytes);
 
