@@ -1,5 +1,8 @@
 package jzk.bench.kernels;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -111,6 +114,9 @@ public final class BlsBench {
                     continue;
                 }
                 rows.add(benchNtt(h, lg, data, reps, firstResult, agree));
+                if (isGpu(h)) {
+                    rows.add(benchNttHost(h, lg, data, reps, firstResult, agree));
+                }
             }
         }
         for (int d = 1; d <= 2; d++) {
@@ -300,6 +306,28 @@ public final class BlsBench {
         }
     }
 
+    /**
+     * "With transfers" as sppark's row means it: the data in pinned host memory ({@link KernelHost#allocateHost}), the
+     * call allocates a device buffer, copies in, transforms, copies out and frees it ({@link Ntt#forward(MemorySegment)}:
+     * column blocks, each copy overlapping the first or last pass; {@code jzk.ntt.hostChunks} blocks). The result must
+     * equal the resident row's (the first result at this size).
+     */
+    private static Row benchNttHost(KernelHost h, int lg, long[] data, int reps, Map<String, long[]> first,
+                                    Map<String, String> agree) {
+        ValueLayout.OfLong le = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        try (Ntt plan = new Ntt(h, lg, Fr.RootFamily.SNARKJS_5); var mem = h.allocateHost(8L * data.length)) {
+            MemorySegment seg = mem.segment();
+            MemorySegment.copy(data, 0, seg, le, 0, data.length);
+            plan.forward(seg);
+            long[] result = seg.toArray(le);
+            Timing t = time(reps, () -> plan.forward(seg)); // the timed runs transform the result again: same work
+            long[] ref = first.get("ntt" + lg);
+            agree.put("ntt pinned" + lg + "|" + h.name(), ref != null && Arrays.equals(ref, result) ? "yes" : "NO");
+            return new Row("ntt pinned", lg, h.name(), Double.NaN, t.median(), "forward, snarkjs roots; pinned host "
+                    + "memory, device buffer allocated and freed in the call; " + t.text());
+        }
+    }
+
     private static Row benchMsm(KernelHost h, int d, int lg, long[] bases, long[] scalars, int reps, int items,
                                 Map<String, long[]> first, Map<String, String> agree) {
         String op = d == 1 ? "msm G1" : "msm G2";
@@ -428,10 +456,11 @@ public final class BlsBench {
         Map<String, Double> ptx = new LinkedHashMap<>();
         Map<String, Double> ocl = new LinkedHashMap<>();
         for (Row r : rows) {
+            double ms = Double.isNaN(r.residentMs) ? r.totalMs : r.residentMs; // rows of one column: that one
             if (r.backend.startsWith("cuda")) {
-                ptx.put(r.op + r.lg + config(r.note), r.residentMs);
+                ptx.put(r.op + r.lg + config(r.note), ms);
             } else if (r.backend.startsWith("opencl") && r.backend.contains("NVIDIA")) {
-                ocl.put(r.op + r.lg + config(r.note), r.residentMs);
+                ocl.put(r.op + r.lg + config(r.note), ms);
             }
         }
         System.out.println("| op | size | backend | median resident (ms) | median with transfers (ms) | PTX/OpenCL | agrees | note |");

@@ -251,6 +251,61 @@ public final class DeviceHost implements KernelHost {
         device.launch(k, globalSize, localSize, a);
     }
 
+    /** Pinned memory of the device ({@link Device#allocatePinned}). */
+    @Override
+    public Device.HostMemory allocateHost(long bytes) {
+        return device.allocatePinned(bytes);
+    }
+
+    /**
+     * Copies on a stream of their own ({@link Device#openStream()}), row copies as one
+     * {@link Device#copyRowsToDeviceAsync} / {@link Device#copyRowsToHostAsync} each, ordered against the launches by
+     * fences the other stream waits for on the device ({@link Device#waitFor}). On the jvm device every copy is done at
+     * once (its streams are views).
+     */
+    @Override
+    public CopyQueue copyQueue() {
+        Device stream = device.openStream();
+        return new CopyQueue() {
+            @Override
+            public void writeRows(Buffer dst, MemorySegment src, long offset, long pitch, long width, long rows) {
+                stream.copyRowsToDeviceAsync(src, ((Buf) dst).buffer, offset, pitch, width, rows);
+            }
+
+            @Override
+            public void readRows(Buffer src, MemorySegment dst, long offset, long pitch, long width, long rows) {
+                stream.copyRowsToHostAsync(((Buf) src).buffer, dst, offset, pitch, width, rows);
+            }
+
+            @Override
+            public void afterLaunches() {
+                order(device, stream);
+            }
+
+            @Override
+            public void beforeLaunches() {
+                order(stream, device);
+            }
+
+            @Override
+            public void finish() {
+                stream.synchronize();
+            }
+
+            @Override
+            public void close() {
+                stream.close();
+            }
+        };
+    }
+
+    /** Work issued on {@code later} from now on waits, on the device, for what {@code earlier} has issued so far. */
+    private static void order(Device earlier, Device later) {
+        try (Device.Fence f = earlier.fence()) {
+            later.waitFor(f);
+        }
+    }
+
     @Override
     public int maxLocalSize(Method kernel) {
         return device.kernel(kernel).maxWorkGroupSize();

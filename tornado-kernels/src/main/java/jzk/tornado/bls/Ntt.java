@@ -1,5 +1,6 @@
 package jzk.tornado.bls;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Method;
 import java.util.List;
 import jzk.arith.Fr;
@@ -35,6 +36,10 @@ public final class Ntt implements AutoCloseable {
     private static final Method PASS4Q_SMALL = Kernels.of(NttKernels::pass4qSmall);
     private static final Method PASS4QT = Kernels.of(NttKernels::pass4qT);
     private static final Method PASS4QT_SMALL = Kernels.of(NttKernels::pass4qTSmall);
+    private static final Method PASS4Q_COLS = Kernels.of(NttKernels::pass4qCols);
+    private static final Method PASS4Q_SMALL_COLS = Kernels.of(NttKernels::pass4qSmallCols);
+    private static final Method PASS4QT_COLS = Kernels.of(NttKernels::pass4qTCols);
+    private static final Method PASS4QT_SMALL_COLS = Kernels.of(NttKernels::pass4qTSmallCols);
     private static final Method STAGE_TWIDDLES = Kernels.of(NttKernels::stageTwiddles);
     private static final Method MUL_BY_POWERS = Kernels.of(NttKernels::mulByPowers);
     private static final Method POWERS = Kernels.of(NttKernels::powers);
@@ -95,6 +100,14 @@ public final class Ntt implements AutoCloseable {
     private static final boolean DEFAULT_STAGE_TWIDDLES = checkTwiddles(RuntimeConfig.get().nttTwiddles());
     /** Whether this plan's radix-4 quad passes read the stage-major tables; tests set it. */
     private boolean stageTwiddles = DEFAULT_STAGE_TWIDDLES;
+
+    /**
+     * Column blocks a transform of host memory ({@link #forward(MemorySegment)}) copies in and out in, so that each
+     * block's copy overlaps the first or last pass on the blocks before it: {@code -Djzk.ntt.hostChunks=K} (≥ 1; 1: no
+     * overlap), read once; tests set it per plan.
+     */
+    private static final int DEFAULT_HOST_CHUNKS = checkHostChunks(RuntimeConfig.get().nttHostChunks());
+    private int hostChunks = DEFAULT_HOST_CHUNKS;
 
     public Ntt(KernelHost host, int lgN, Fr.RootFamily family) {
         if (lgN < 1 || lgN > 27) {
@@ -311,6 +324,101 @@ public final class Ntt implements AutoCloseable {
         }
     }
 
+    /**
+     * The transform of n elements in host memory (8 ints each, little-endian: a buffer's bytes), in place, through a
+     * device buffer allocated for the call: the copies run on the host's {@link KernelHost#copyQueue()} in
+     * {@link #hostChunks} column blocks, each block's upload overlapping the first pass on the blocks before it and
+     * each block's download the last pass on the blocks after it (forward; the inverse's 1/n runs over all of the data,
+     * so its download follows it whole). Where the split does not allow it (one pass, radix 2, limb layout, a one-stage
+     * pass) or one chunk is asked for: upload, {@link #transform}, download.
+     *
+     * <p>Why columns: seen as a 2^k × 2^(lgN−k) row-major matrix ({@link NttKernels#columnGroup}), the first pass's
+     * work-groups (k = its stages) each read one whole column (the bit reversal gathers across all rows) and the last
+     * pass's each write one: a block of columns is a row copy (2D: 2^k rows of the block's width) and a launch of its
+     * groups. Rows would not do: every group of both passes touches every row.
+     */
+    private void transformHost(MemorySegment data, boolean inverse) {
+        long bytes = n * 32L;
+        if (data.byteSize() < bytes) {
+            throw new IllegalArgumentException("NTT of 2^" + lgN + " needs " + bytes + " bytes of host memory, got "
+                    + data.byteSize());
+        }
+        int[] ks = split();
+        boolean cols = ks.length > 1 && radix == 4 && quads && hostChunks > 1;
+        for (int k : ks) {
+            cols &= k >= 2;
+        }
+        try (KernelHost.Buffer d = host.allocate(n * 8L); KernelHost.CopyQueue q = host.copyQueue()) {
+            q.afterLaunches(); // the buffer's zero fill, on the launch queue, before the uploads
+            if (!cols) {
+                q.writeRows(d, data, 0, bytes, bytes, 1);
+                q.beforeLaunches();
+                if (inverse) {
+                    inverse(d);
+                } else {
+                    transform(d, false);
+                }
+                q.afterLaunches();
+                q.readRows(d, data, 0, bytes, bytes, 1);
+                q.finish();
+                return;
+            }
+            KernelHost.Buffer tw = usesStageTables() ? stageTable(inverse) : halfTable(inverse);
+            if (scratch == null) {
+                scratch = host.allocate(n * 8L);
+            }
+            int last = ks.length - 1;
+            int k0 = ks[0];
+            columnBlocks(k0, 0, (c0, w, pitch) -> {
+                q.writeRows(d, data, 32L * c0, pitch, 32L * w, 1L << k0);
+                q.beforeLaunches();
+                launchColumns(d, scratch, tw, 0, k0, c0, w);
+            });
+            for (int p = 1, s0 = k0; p < last; s0 += ks[p], p++) {
+                host.launch(ks[p] <= NttKernels.LG_SMALL_BLOCK ? smallPass() : bigPass(), n / 4, 1 << (ks[p] - 2),
+                        scratch, scratch, tw, lgN, s0, ks[p]);
+            }
+            int kl = ks[last];
+            int sl = lgN - kl;
+            if (inverse) {
+                host.launch(kl <= NttKernels.LG_SMALL_BLOCK ? smallPass() : bigPass(), n / 4, 1 << (kl - 2),
+                        scratch, d, tw, lgN, sl, kl);
+                scaleBySeries(d, F.fromLong(1), nInverse());
+                q.afterLaunches();
+                q.readRows(d, data, 0, bytes, bytes, 1);
+            } else {
+                columnBlocks(kl, sl, (c0, w, pitch) -> {
+                    launchColumns(scratch, d, tw, sl, kl, c0, w);
+                    q.afterLaunches();
+                    q.readRows(d, data, 32L * c0, pitch, 32L * w, 1L << kl);
+                });
+            }
+            q.finish();
+        }
+    }
+
+    /** One column block: columns {@code c0 … c0 + w − 1} of rows {@code pitch} bytes apart. */
+    private interface ColumnBlock {
+        void run(int c0, int w, long pitch);
+    }
+
+    /** The column blocks of a pass of k stages ({@code 2^(lgN−k)} columns in up to {@link #hostChunks} blocks). */
+    private void columnBlocks(int k, int s0, ColumnBlock block) {
+        int columns = 1 << (lgN - k);
+        int w = columns / Math.min(hostChunks, columns);
+        for (int c0 = 0; c0 < columns; c0 += w) {
+            block.run(c0, Math.min(w, columns - c0), 32L * columns);
+        }
+    }
+
+    /** The first (s0 = 0) or last pass's work-groups of columns c0 … c0 + w − 1 ({@link NttKernels#pass4qCols}). */
+    private void launchColumns(KernelHost.Buffer src, KernelHost.Buffer dst, KernelHost.Buffer tw, int s0, int k,
+                               int c0, int w) {
+        boolean small = k <= NttKernels.LG_SMALL_BLOCK;
+        Method m = stageTwiddles ? small ? PASS4QT_SMALL_COLS : PASS4QT_COLS : small ? PASS4Q_SMALL_COLS : PASS4Q_COLS;
+        host.launch(m, w << (k - 2), 1 << (k - 2), src, dst, tw, lgN, s0, k, c0);
+    }
+
     /** log2 of the largest block a kernel's work-group limit allows (2^(k−lgPer) work-items for k stages). */
     private int lgLimit(Method kernel, int lgPer) {
         int limit = Math.max(1, host.maxLocalSize(kernel));
@@ -326,6 +434,18 @@ public final class Ntt implements AutoCloseable {
     /** The plan's pass split (stages per pass, in launch order), for tests. */
     int[] passSplit() {
         return split().clone();
+    }
+
+    /** Sets the column blocks of a transform of host memory (≥ 1). */
+    void setHostChunks(int chunks) {
+        this.hostChunks = checkHostChunks(chunks);
+    }
+
+    private static int checkHostChunks(int chunks) {
+        if (chunks < 1) {
+            throw new IllegalArgumentException("NTT host-copy blocks (jzk.ntt.hostChunks) " + chunks + " below 1");
+        }
+        return chunks;
     }
 
     /** Sets the stages per local-memory pass, 1 … {@link NttKernels#LG_BLOCK}. */
@@ -394,6 +514,19 @@ public final class Ntt implements AutoCloseable {
     /** Coefficients → evaluations at ω^i. */
     public void forward(KernelHost.Buffer data) {
         transform(data, false);
+    }
+
+    /**
+     * Coefficients → evaluations at ω^i of n elements in host memory ({@link KernelHost#allocateHost}: pinned, for
+     * copies at full speed), in place: the device copies overlap the first and last passes ({@link #transformHost}).
+     */
+    public void forward(MemorySegment data) {
+        transformHost(data, false);
+    }
+
+    /** Evaluations at ω^i → coefficients (scaled by 1/n) of n elements in host memory, in place, as {@link #forward(MemorySegment)}. */
+    public void inverse(MemorySegment data) {
+        transformHost(data, true);
     }
 
     /** Evaluations at ω^i → coefficients (scaled by 1/n). */

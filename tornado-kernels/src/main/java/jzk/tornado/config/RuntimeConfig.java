@@ -66,6 +66,9 @@ import java.util.function.UnaryOperator;
  *                            partition: at 2^27 the "abc eval" phase, which holds the build, went 236 → 262 ms p50,
  *                            more than the ~5 % the four transforms gain. Off until the prover's kept plans
  *                            ({@code jzk.ntt.keepPlans}) are measured.
+ * @param nttHostChunks      column blocks of an NTT of host memory ({@code jzk.ntt.hostChunks}, checked by
+ *                            {@code Ntt}, default 8): each block's upload overlaps the first pass on the blocks before
+ *                            it, and its download the last pass on those after it; 1: copy all, transform, copy all
  * @param setupBatchItems     work-items per launch of batch fixed-base multiplication ({@code jzk.setup.batch})
  * @param testDevices         {@code none}: kernel tests use the jvm device only ({@code jzk.test.devices}), or null
  * @param testOpenCl          device of the slower whole-prover OpenCL tests, {@code none} to skip them, or null for
@@ -109,7 +112,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int jitKernelBudget, int jitScalarMax, String jitOverrideDir, String jitDumpDir,
                             int msmOnesItems, int msmSortedFrom, int msmSortedSlices,
                             int msmSortedReduce, boolean msmStraight, boolean msmStraightReduce, boolean msmFoldSlices,
-                            int msmWorkItems, int nttLgBlock, int nttRadix, String nttLayout, String nttTwiddles,
+                            int msmWorkItems, int nttLgBlock, int nttRadix, String nttLayout, String nttTwiddles, int nttHostChunks,
                             int setupBatchItems, String testDevices, String testOpenCl, boolean jitCarryChains,
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
@@ -167,6 +170,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.ntt.radix", 4),
                 r.string("jzk.ntt.layout", null, "quad"),
                 r.string("jzk.ntt.twiddles", null, "full"),
+                r.integer("jzk.ntt.hostChunks", 8),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
                 r.string("jzk.test.opencl", null, null),
@@ -231,7 +235,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
         return new RuntimeConfig(cuda, openCl, override, cudaCarveout, openClDumpDir, jvmZeroLocals, jitOptimize,
                 jitUnrollBudget, jitKernelBudget, jitScalarMax, jitOverrideDir, jitDumpDir, msmOnesItems,
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
-                msmWorkItems, nttLgBlock, nttRadix, nttLayout, nttTwiddles, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
+                msmWorkItems, nttLgBlock, nttRadix, nttLayout, nttTwiddles, nttHostChunks, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
                 msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts, jitWideAccess);
     }

@@ -220,6 +220,67 @@ class NttTest {
     }
 
     /**
+     * Transforms of host memory ({@link Ntt#forward(java.lang.foreign.MemorySegment)}, {@link NttKernels#pass4qCols}:
+     * column blocks copied in and out beside the first and last passes) against the CPU domain bit for bit: sizes with
+     * one, two and three passes (odd and even stages; small and big pass kernels), 1, 2, 3 (blocks of unequal width)
+     * and more blocks than columns, either twiddle table, forward and inverse; a host segment larger than the data
+     * keeps its tail.
+     */
+    @ParameterizedTest(name = "stage twiddles {0}")
+    @ValueSource(booleans = {false, true})
+    void hostMemoryTransformsMatchCpuForEveryBlockCount(boolean stage) {
+        Fr.RootFamily family = Fr.RootFamily.SNARKJS_5;
+        int[][] cases = {{5, 10}, {9, 3}, {10, 5}, {11, 10}, {12, 4}, {13, 5}, {14, 8}};
+        for (int[] c : cases) {
+            int lgN = c[0];
+            FrDomain cpu = new FrDomain(lgN, family);
+            long[] a = randomVector(1 << lgN);
+            long[] fwd = a.clone();
+            cpu.fft(fwd);
+            long[] inv = a.clone();
+            cpu.ifft(inv);
+            for (int chunks : new int[] {1, 2, 3, 8, 1 << 12}) {
+                try (Ntt plan = new Ntt(host, lgN, family);
+                     var mem = host.allocateHost(a.length * 8L + 64)) {
+                    plan.setRadix(4);
+                    plan.setQuadLayout(true);
+                    plan.setStageTwiddles(stage);
+                    plan.setLgBlock(c[1]);
+                    plan.setHostChunks(chunks);
+                    String at = "host memory, 2^" + lgN + ", passes " + java.util.Arrays.toString(plan.passSplit())
+                            + ", " + chunks + " blocks" + (stage ? ", stage twiddles" : "");
+                    var seg = mem.segment();
+                    long tail = 0x0123456789abcdefL;
+                    seg.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, a.length * 8L + 56, tail);
+                    java.lang.foreign.MemorySegment.copy(a, 0, seg, LE_LONG, 0, a.length);
+                    plan.forward(seg);
+                    assertArrayEquals(fwd, seg.asSlice(0, a.length * 8L).toArray(LE_LONG), "forward " + at);
+                    java.lang.foreign.MemorySegment.copy(a, 0, seg, LE_LONG, 0, a.length);
+                    plan.inverse(seg);
+                    assertArrayEquals(inv, seg.asSlice(0, a.length * 8L).toArray(LE_LONG), "inverse " + at);
+                    org.junit.jupiter.api.Assertions.assertEquals(tail,
+                            seg.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, a.length * 8L + 56),
+                            "bytes after the data " + at);
+                }
+            }
+        }
+    }
+
+    /** A host segment shorter than the transform is refused with the sizes, before anything is copied. */
+    @Test
+    void hostMemoryTooShortIsRefused() {
+        try (Ntt plan = new Ntt(host, 6, Fr.RootFamily.SNARKJS_5); var mem = host.allocateHost(64 * 32 - 8)) {
+            var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> plan.forward(mem.segment()));
+            org.junit.jupiter.api.Assertions.assertEquals(
+                    "NTT of 2^6 needs 2048 bytes of host memory, got 2040", e.getMessage());
+        }
+    }
+
+    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG =
+            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
      * A host whose pass kernels allow only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
      * radix-2 pass wants): the plan splits passes to fit and the transform is unchanged, for either radix and layout.
      */

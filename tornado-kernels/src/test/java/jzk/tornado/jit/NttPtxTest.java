@@ -35,7 +35,8 @@ class NttPtxTest {
                 "powers", "pass/rows", "passSmall/rows", "pass4/rows", "pass4Small/rows", "pass4q/rows",
                 "pass4qSmall/rows", "pass/wide", "passSmall/wide", "pass4/wide", "pass4Small/wide", "pass4q/wide",
                 "pass4qSmall/wide", "pass4qT", "pass4qTSmall", "pass4qT/rows", "pass4qTSmall/rows", "pass4qT/wide",
-                "pass4qTSmall/wide", "stageTwiddles")) {
+                "pass4qTSmall/wide", "stageTwiddles", "pass4qCols", "pass4qSmallCols", "pass4qTCols",
+                "pass4qTSmallCols")) {
             String name = kernel.replaceAll("/.*", "");
             boolean pairs = !kernel.endsWith("/rows");
             boolean wide = kernel.endsWith("/wide") || WideAccesses.ENABLED;

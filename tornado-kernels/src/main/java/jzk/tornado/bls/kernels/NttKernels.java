@@ -182,7 +182,7 @@ public final class NttKernels {
     public static void pass4(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false, false);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false, false, false, 0);
     }
 
     /** Radix-4 form of {@link #passSmall} (2 ≤ k ≤ LG_SMALL_BLOCK): 2^(k−2) work-items, local memory as there. */
@@ -190,7 +190,7 @@ public final class NttKernels {
     public static void pass4Small(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false, false);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, false, false, false, 0);
     }
 
     /**
@@ -204,7 +204,7 @@ public final class NttKernels {
     public static void pass4q(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false, false, 0);
     }
 
     /** {@link #pass4Small} with its local memory in 16-byte quads, as {@link #pass4q}. */
@@ -212,7 +212,7 @@ public final class NttKernels {
     public static void pass4qSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
         int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
-        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false, false, 0);
     }
 
     /**
@@ -225,14 +225,64 @@ public final class NttKernels {
     @JitLimits(maxRegisters = PASS4_REGISTERS)
     public static void pass4qT(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
-        pass4In(ctx, buf, BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true);
+        pass4In(ctx, buf, BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true, false, 0);
     }
 
     /** {@link #pass4qSmall} reading the stage-major table, as {@link #pass4qT}. */
     @JitLimits(maxRegisters = PASS4_REGISTERS)
     public static void pass4qTSmall(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k) {
         int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
-        pass4In(ctx, buf, SMALL_BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true);
+        pass4In(ctx, buf, SMALL_BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true, false, 0);
+    }
+
+    /**
+     * {@link #pass4q} on the work-groups of columns {@code c0 … c0 + G − 1} only (G groups launched): the first pass
+     * (s0 = 0) or the last (s0 + k = lgN) of a transform whose data arrives or leaves by column blocks (see
+     * {@link #columnGroup}), so a copy of one block overlaps the pass on another.
+     */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qCols(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k, int c0) {
+        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((BLOCK / 2 - 1) * 8);
+        pass4In(ctx, buf, BLOCK, tws, BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false, true, c0);
+    }
+
+    /** {@link #pass4qSmall} on a column block, as {@link #pass4qCols}. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qSmallCols(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k,
+                                       int c0) {
+        int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
+        int[] tws = ctx.allocateIntLocalArray((SMALL_BLOCK / 2 - 1) * 8);
+        pass4In(ctx, buf, SMALL_BLOCK, tws, SMALL_BLOCK / 2 - 1, src, dst, tw, lgN, s0, k, true, false, true, c0);
+    }
+
+    /** {@link #pass4qT} on a column block, as {@link #pass4qCols}. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qTCols(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k, int c0) {
+        int[] buf = ctx.allocateIntLocalArray(BLOCK_INTS);
+        pass4In(ctx, buf, BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true, true, c0);
+    }
+
+    /** {@link #pass4qTSmall} on a column block, as {@link #pass4qCols}. */
+    @JitLimits(maxRegisters = PASS4_REGISTERS)
+    public static void pass4qTSmallCols(KernelContext ctx, int[] src, int[] dst, int[] tw, int lgN, int s0, int k,
+                                        int c0) {
+        int[] buf = ctx.allocateIntLocalArray(SMALL_BLOCK_INTS);
+        pass4In(ctx, buf, SMALL_BLOCK, buf, 0, src, dst, tw, lgN, s0, k, true, true, true, c0);
+    }
+
+    /**
+     * The work-group of a pass that touches column c of the data seen as a 2^k × 2^(lgN−k) row-major matrix (element
+     * i in row i >> (lgN−k), column i mod 2^(lgN−k)), for the two passes whose groups own whole columns:
+     * <ul>
+     *   <li>the first (s0 = 0): group g loads natural indices {@code bitreverse(g·2^k + m)}, m < 2^k, whose low
+     *       lgN − k bits are the reversal of g's: column c is read by group {@code bitreverse_{lgN−k}(c)};</li>
+     *   <li>the last (s0 = lgN − k): group g (< 2^s0, its {@code low}) stores {@code g + m·2^s0}: column g.</li>
+     * </ul>
+     * Requires lgN > k (a transform of one pass has one group).
+     */
+    static int columnGroup(int c, int lgN, int s0, int k) {
+        return s0 == 0 ? Integer.reverse(c) >>> (32 - (lgN - k)) : c;
     }
 
     /**
@@ -279,12 +329,15 @@ public final class NttKernels {
      * In quads ({@link #pass4q}): {@link #quadAt} and {@link #twiddleQuadAt}, for 16-byte accesses.
      *
      * <p>{@code stage} (a constant at each call, {@link #pass4qT}): {@code tw} is the stage-major table of
-     * {@link #stageTwiddles} and every twiddle is read from it (no fill loop, {@code tws} unused).
+     * {@link #stageTwiddles} and every twiddle is read from it (no fill loop, {@code tws} unused). {@code cols} (a
+     * constant, {@link #pass4qCols}): work-group {@code groupIdx} is the group of column {@code c0 + groupIdx}
+     * ({@link #columnGroup}) instead of group {@code groupIdx}.
      */
     private static void pass4In(KernelContext ctx, int[] buf, int stride, int[] tws, int twStride, int[] src,
-                                int[] dst, int[] tw, int lgN, int s0, int k, boolean quads, boolean stage) {
+                                int[] dst, int[] tw, int lgN, int s0, int k, boolean quads, boolean stage,
+                                boolean cols, int c0) {
         int l = ctx.localIdx;
-        int g = ctx.groupIdx;
+        int g = cols ? columnGroup(c0 + ctx.groupIdx, lgN, s0, k) : ctx.groupIdx;
         int quarter = 1 << (k - 2);
         int low = g & ((1 << s0) - 1);
         int base = low + ((g >>> s0) << (s0 + k));
