@@ -2,7 +2,8 @@
 # Builds a self-contained bundle for a GPU host that has no Java:
 #   .gpu/bundle/jdk     a jlinked JDK 25 runtime (java.base, java.management, jdk.management, java.logging,
 #                       jdk.unsupported; jdk.httpserver for jzk serve's /status and /metrics; java.sql for jzk
-#                       worker, whose command the CLI instantiates at every start)
+#                       worker, whose command the CLI instantiates at every start; jdk.jfr, +1 MB, so a call can
+#                       record where the host's time goes: -XX:StartFlightRecording, then bin/jfr print)
 #   .gpu/bundle/lib     the project's jars and their runtime dependencies (the bench module's among them, with
 #                       tornado-kernels' test jar: jzk.bench.runtime.SelfTest runs the JIT conformance cases)
 #   .gpu/bundle/run.sh  run.sh MAINCLASS args...  (native access enabled, libjsig preloaded; see RUNTIME.md)
@@ -36,7 +37,7 @@ if command -v zip >/dev/null; then
 fi
 
 echo "gpu-bundle: jlink"
-jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported,jdk.httpserver,java.sql \
+jlink --add-modules java.base,java.management,jdk.management,java.logging,jdk.unsupported,jdk.httpserver,java.sql,jdk.jfr \
       --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$OUT/jdk"
 
 # libjvm.so's static symbol table (not needed to run; the dynamic symbols stay): 29.8 -> 24.8 MB, what keeps the

@@ -60,6 +60,10 @@ public abstract class AbstractDevice implements Device {
     @Override
     public DeviceKernel kernel(Method kernelMethod) {
         checkOpen();
+        DeviceKernel k = kernelMethod == null ? null : root.kernels.get(kernelMethod);
+        if (k != null) { // a launch's lookup: checked when it was built (the check reflects, ~µs a launch)
+            return k;
+        }
         KernelMethods.checkKernelMethod(kernelMethod);
         return root.kernels.computeIfAbsent(kernelMethod, root::buildKernel);
     }
