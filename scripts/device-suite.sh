@@ -251,18 +251,19 @@ for step in "${STEPS[@]}"; do
                  # default placement, wide accesses on in both. ptxas 13.0 sm_90 SASS instructions off -> on: pass4q
                  # 1608 -> 1584, pass4qT 1480 -> 1456, pass4 1840 -> 1824, passSmall 520 -> 512, sumSlicesG1 7416 ->
                  # 7376, sumSlicesG2 26104 -> 26008 (spill stores 248 -> 216 bytes), no new spills. First the
-                 # conformance self-test with the flag on both backends; NTT 2^20 and MSM G1 2^20 checked against
-                 # the CPU code (agrees column), 2^24 between backends in the on run. ~7 min in all.
+                 # conformance self-test with the flag on both backends; NTT rows (2^20 checked against the CPU
+                 # FrDomain, every row between PTX and NVIDIA OpenCL) and MSM rows (PTX), on then off. ~9 min in all.
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.jit.foldVectorIndex=true" run vidx-selftest 120 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.jit.foldVectorIndex=true" \
                 run vidx-selftest-ocl 180 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest --device opencl:1:0
-            ab="-Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=20"
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.foldVectorIndex=true" \
-                run vidx-on 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 reps=9 \
-                backends=cuda:0,opencl:1:0
-            JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.foldVectorIndex=false" \
-                run vidx-off 200 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 reps=9 \
-                backends=cuda:0 ;;
+            ab="-Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=0"
+            for v in on off; do
+                f="-Djzk.jit.foldVectorIndex=$([ $v = on ] && echo true || echo false)"
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $f" run vidx-ntt-$v 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench \
+                    ntt=20,24 reps=21 warm=300 backends=cuda:0,opencl:1:0
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $f" run vidx-msm-$v 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench \
+                    msm1=20,24 msm2=22 reps=5 warm=300 msmItems= backends=cuda:0
+            done ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)
