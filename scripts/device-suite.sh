@@ -2,7 +2,7 @@
 # The H200 measurement suite of a session, run on the GPU host from a bundle made by scripts/gpu-bundle.sh:
 #   scripts/device-suite.sh BUNDLE_DIR OUT_DIR [STEP...]
 # Steps (default: selftest kernels setup batch, in this order; also: peer, kernels-ab, ntt-ab, ntt2-ab, ntt2-27, ntt3-ab, quad-ab, tw-ab, msm-ab,
-# window-ab, fp-ab, copy-ab, ocl-ab, wide-ab, serve). `serve` measures jzk serve
+# window-ab, fp-ab, copy-ab, ocl-ab, wide-ab, vidx-ab, serve). `serve` measures jzk serve
 # against the in-process batch at 1 M constraints per partition (issue 12: a warm Prove within 1.2x). `peer` runs sppark's benchmark
 # ($SPPARK_BENCH, default ../shared/tools/sppark-bench/sppark-bench) and BlsBench at the same sizes in one call,
 # for the jzk/sppark ratio table. Each step's stdout+stderr goes to
@@ -245,6 +245,25 @@ for step in "${STEPS[@]}"; do
             JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab -Djzk.jit.wideAccess=false" \
                 run wide-off 300 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench ntt=20,24 msm1=20,24 msm2=22 reps=5 \
                 backends=cuda:0,opencl:1:0 ;;
+        vidx-ab) # issue 11 (session 9, branch s9vidx): the 16-byte accesses' index placed where PTX folds the offset
+                 # (jzk.jit.foldVectorIndex, jit/WideAccesses: an element's two vectors at [a] and [a+16] from one
+                 # address; shared loads that start at their group's first word keep their own index) against the
+                 # default placement, wide accesses on in both. ptxas 13.0 sm_90 SASS instructions off -> on: pass4q
+                 # 1608 -> 1584, pass4qT 1480 -> 1456, pass4 1840 -> 1824, passSmall 520 -> 512, sumSlicesG1 7416 ->
+                 # 7376, sumSlicesG2 26104 -> 26008 (spill stores 248 -> 216 bytes), no new spills. First the
+                 # conformance self-test with the flag on both backends; NTT rows (2^20 checked against the CPU
+                 # FrDomain, every row between PTX and NVIDIA OpenCL) and MSM rows (PTX), on then off. ~9 min in all.
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.jit.foldVectorIndex=true" run vidx-selftest 120 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest
+            JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.jit.foldVectorIndex=true" \
+                run vidx-selftest-ocl 180 "$BUNDLE/run.sh" jzk.bench.runtime.SelfTest --device opencl:1:0
+            ab="-Djzk.bench.cpuMaxLgNtt=20 -Djzk.bench.cpuMaxLgMsm=0"
+            for v in on off; do
+                f="-Djzk.jit.foldVectorIndex=$([ $v = on ] && echo true || echo false)"
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $f" run vidx-ntt-$v 120 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench \
+                    ntt=20,24 reps=21 warm=300 backends=cuda:0,opencl:1:0
+                JZK_JAVA_OPTS="$JZK_JAVA_OPTS $ab $f" run vidx-msm-$v 150 "$BUNDLE/run.sh" jzk.bench.kernels.BlsBench \
+                    msm1=20,24 msm2=22 reps=5 warm=300 msmItems= backends=cuda:0
+            done ;;
         setup) JZK_JAVA_OPTS="$JZK_JAVA_OPTS -Djzk.setup.timing=true" \
             run setup 200 "$BUNDLE/run.sh" jzk.bench.groth16.SetupBench cuda:0 16,20 2 --batches 18,20 ;;
         batch)

@@ -106,6 +106,10 @@ import java.util.function.UnaryOperator;
  *                            accesses ({@code jzk.jit.wideAccess}, default true since session 8's H200 A/B: NTT 2^24
  *                            6.917 → 4.683 ms, 2^20 0.411 → 0.294 ms, G2 MSM 2^22 130.4 → 118.9 ms; see
  *                            {@code jzk.tornado.jit.WideAccesses})
+ * @param jitFoldVectorIndex  where those vector accesses get their index ({@code jzk.jit.foldVectorIndex}, default false
+ *                            until measured on the H200): true sets it right after the latest register holding the
+ *                            element's root plus the least offset, so PTX folds the rest into the address and both
+ *                            vectors of an element share one ({@code [a]}, {@code [a+16]}); false, at the access
  */
 public record RuntimeConfig(String cudaLibrary, String openClLibrary, String deviceOverride, String cudaCarveout,
                             String openClDumpDir, boolean jvmZeroLocals, boolean jitOptimize, int jitUnrollBudget,
@@ -117,7 +121,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                             int jitMaxRegisters, boolean jitMontPairs, boolean jitModularSums,
                             boolean jitFoldOffsets, boolean msmDeviceLayout, int msmMaxWindow, boolean msmSliceOrder,
                             int msmReduceWeight, boolean jitOptInProducts, int copyThreads, int copyChunkMiB,
-                            String jitOpenClProducts, boolean jitWideAccess) {
+                            String jitOpenClProducts, boolean jitWideAccess, boolean jitFoldVectorIndex) {
     public static final int DEFAULT_JIT_UNROLL_BUDGET = 6000;
 
     /** Read when this class initialises, that is on first use. */
@@ -187,7 +191,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 Math.max(0, r.integer("jzk.copy.threads", Math.min(16, Runtime.getRuntime().availableProcessors()))),
                 Math.clamp(r.integer("jzk.copy.chunkMiB", 2), 1, 1024),
                 r.string("jzk.jit.openClProducts", null, "auto"),
-                r.flag("jzk.jit.wideAccess", true));
+                r.flag("jzk.jit.wideAccess", true),
+                r.flag("jzk.jit.foldVectorIndex", false));
     }
 
     /**
@@ -237,7 +242,8 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 msmSortedFrom, msmSortedSlices, msmSortedReduce, msmStraight, msmStraightReduce, msmFoldSlices,
                 msmWorkItems, nttLgBlock, nttRadix, nttLayout, nttTwiddles, nttHostChunks, setupBatchItems, testDevices, testOpenCl, jitCarryChains, jitMaxRegisters,
                 jitMontPairs, jitModularSums, jitFoldOffsets, msmDeviceLayout, msmMaxWindow, msmSliceOrder,
-                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts, jitWideAccess);
+                msmReduceWeight, jitOptInProducts, copyThreads, copyChunkMiB, jitOpenClProducts, jitWideAccess,
+                jitFoldVectorIndex);
     }
 
     /**

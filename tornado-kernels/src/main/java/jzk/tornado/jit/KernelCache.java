@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * <p><b>Key</b> (the file name): SHA-256 of the JIT's own code (every class file of {@code jzk.tornado.jit}, so a
  * changed JIT never reads an older JIT's output), the kernel (class, name, descriptor), the {@link Target}, and the
  * JIT settings that change its output ({@code jzk.jit.opt}, {@code unrollBudget}, {@code kernelBudget},
- * {@code scalarMax}, {@code carryChains}, {@code montPairs}, {@code modularSums}, {@code optInProducts}, {@code openClProducts}, {@code foldOffsets}, {@code wideAccess}, {@code maxnreg}). <b>Dependencies</b> (inside the entry, checked on every hit): the SHA-256 of the class file of
+ * {@code scalarMax}, {@code carryChains}, {@code montPairs}, {@code modularSums}, {@code optInProducts}, {@code openClProducts}, {@code foldOffsets}, {@code wideAccess}, {@code foldVectorIndex}, {@code maxnreg}). <b>Dependencies</b> (inside the entry, checked on every hit): the SHA-256 of the class file of
  * every class the translation read (the kernel's and its inlined callees') and of every {@code static final} value
  * it folded in — so an edited callee or a constant computed differently misses, and is translated afresh.
  *
@@ -202,7 +202,7 @@ public final class KernelCache {
                 + " unroll=" + Optimizer.BUDGET + " kernelBudget=" + Optimizer.KERNEL_BUDGET + " scalarMax="
                 + ScalarReplacement.MAX_ELEMENTS + " carryChains=" + MontMulPtx.ENABLED + " montPairs="
                 + MontMulPtx.PAIRS + " sums=" + ModularSumPtx.ENABLED + " optIn=" + MontMulPtx.OPT_IN + " oclProducts=" + OpenClProducts.SETTING + " fold="
-                + PtxWriter.FOLD_OFFSETS + " wide=" + WideAccesses.ENABLED + " maxnreg=" + KernelCompiler.MAX_REGISTERS;
+                + PtxWriter.FOLD_OFFSETS + " wide=" + WideAccesses.ENABLED + " foldIndex=" + WideAccesses.FOLD_INDEX + " maxnreg=" + KernelCompiler.MAX_REGISTERS;
         return kernel.getDeclaringClass().getSimpleName() + "." + kernel.getName() + "-"
                 + sha(k.getBytes(StandardCharsets.UTF_8)).substring(0, 32);
     }

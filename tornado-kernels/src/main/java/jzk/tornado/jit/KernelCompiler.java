@@ -100,6 +100,15 @@ public final class KernelCompiler {
      */
     static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums,
                                     boolean optIn, boolean wide) {
+        return translate(kernel, target, montPairs, modularSums, optIn, wide, WideAccesses.FOLD_INDEX);
+    }
+
+    /**
+     * As {@link #translate(Method, Target, boolean, boolean, boolean, boolean)} with where the vector accesses' index
+     * goes given ({@code jzk.jit.foldVectorIndex}, {@link WideAccesses#FOLD_INDEX}).
+     */
+    static CompiledKernel translate(Method kernel, Target target, boolean montPairs, boolean modularSums,
+                                    boolean optIn, boolean wide, boolean foldIndex) {
         // the same calls become Ir.MontMul for both targets, unless OpenCL C is told to keep the Java bodies
         boolean chains = MontMulPtx.ENABLED && (target.kind() == TargetKind.PTX || OpenClProducts.SETTING
                 != OpenClProducts.JAVA);
@@ -109,7 +118,7 @@ public final class KernelCompiler {
                 : Optimizer.KERNEL_BUDGET >= 0 ? Optimizer.KERNEL_BUDGET : limits.unrollBudget();
         int maxRegisters = MAX_REGISTERS >= 0 ? MAX_REGISTERS : limits == null ? 0 : limits.maxRegisters();
         int scalarMax = limits == null || limits.scalarMax() < 0 ? ScalarReplacement.MAX_ELEMENTS : limits.scalarMax();
-        Optimizer.run(fn, budget, scalarMax, wide);
+        Optimizer.run(fn, budget, scalarMax, wide, foldIndex);
         String origin = kernel.getDeclaringClass().getName() + "." + kernel.getName();
         String source = override(kernel, target);
         if (source == null) {

@@ -45,8 +45,13 @@ final class Optimizer {
 
     /** As {@link #run(Ir.Function, int, int)}, with whether {@link WideAccesses} runs given. */
     static void run(Ir.Function fn, int budget, int scalarMax, boolean wide) {
+        run(fn, budget, scalarMax, wide, WideAccesses.FOLD_INDEX);
+    }
+
+    /** As {@link #run(Ir.Function, int, int, boolean)}, with where the vector index goes given ({@code fold}). */
+    static void run(Ir.Function fn, int budget, int scalarMax, boolean wide, boolean fold) {
         if (ENABLED) {
-            optimise(fn, budget, scalarMax, wide);
+            optimise(fn, budget, scalarMax, wide, fold);
         }
     }
 
@@ -62,6 +67,14 @@ final class Optimizer {
 
     /** As {@link #optimise(Ir.Function, int, int)}; {@code wide}: vector accesses last ({@link WideAccesses}). */
     static void optimise(Ir.Function fn, int budget, int scalarMax, boolean wide) {
+        optimise(fn, budget, scalarMax, wide, WideAccesses.FOLD_INDEX);
+    }
+
+    /**
+     * As {@link #optimise(Ir.Function, int, int, boolean)}; {@code fold}: the vector index placed where PTX folds the
+     * offset ({@code jzk.jit.foldVectorIndex}, {@link WideAccesses#FOLD_INDEX}).
+     */
+    static void optimise(Ir.Function fn, int budget, int scalarMax, boolean wide, boolean fold) {
         Cleanup.blocks(fn);
         ConstantPropagation.run(fn);
         Cleanup.blocks(fn);
@@ -78,7 +91,7 @@ final class Optimizer {
         }
         Cleanup.deadCode(fn);
         Cleanup.blocks(fn);
-        if (wide && WideAccesses.run(fn)) {
+        if (wide && WideAccesses.run(fn, fold)) {
             Cleanup.deadCode(fn);
         }
     }

@@ -51,9 +51,18 @@ import jzk.tornado.config.RuntimeConfig;
  * store two elements limb by limb, interleaved): two aligned 16-byte vectors are equal or disjoint, so each word ends
  * with the same last writer. These are checked on the block as read, members of other groups included; groups may
  * then overlap: loads commute, and a moved store or load lands on a position where the block had a same-space access,
- * which every overlapping same-space load group saw and refused. The vector access's index is the first
- * (load) or last (store) member's index register at that position, plus {@code c0 − c} in a fresh register when that
- * member is not the one at {@code c0}; a constant when the root is the constant 0.
+ * which every overlapping same-space load group saw and refused.
+ *
+ * <p>The vector access's index: by default ({@link #FOLD_INDEX} false) the first (load) or last (store) member's index
+ * register at that position, plus {@code c0 − c} in a fresh register when that member is not the one at {@code c0}
+ * (a store group's last member is at {@code c0 + w − 1}: an addition of {@code −(w − 1)} PTX cannot fold); a constant
+ * when the root is the constant 0. Under {@code -Djzk.jit.foldVectorIndex} it is a fresh register set to
+ * {@code y + (c0 − k)} right after the latest point before the first access where a register y held
+ * {@code root + k}, the smallest such {@code k ≤ c0} (so PTX folds {@code c0 − k} into the address and ptxas shares
+ * {@code base + 4·root} between the groups of one element: {@code [a]}, {@code [a+16]}), except for a shared-memory load
+ * group whose first member is the one at {@code c0}, which keeps that member's register (it needs no addition; given a
+ * source, ptxas shares one address between an element's two halves and {@code NttKernels.pass4q} spilled 4 bytes under
+ * its cap of 64 registers, with no fewer SASS instructions: 1584 either way, ptxas 13.0 sm_90).
  */
 final class WideAccesses {
     private WideAccesses() {
@@ -64,6 +73,11 @@ final class WideAccesses {
      * {@link Optimizer} runs this pass.
      */
     static final boolean ENABLED = RuntimeConfig.get().jitWideAccess();
+    /**
+     * {@code -Djzk.jit.foldVectorIndex} (default false until measured on the H200): whether the vector index comes from
+     * a source (the class comment's placement that lets PTX fold the offset) rather than the member's index register.
+     */
+    static final boolean FOLD_INDEX = RuntimeConfig.get().jitFoldVectorIndex();
     /** Groups spanning more instructions are left alone (bounds the checks; limbs of one element are adjacent). */
     private static final int MAX_SPAN = 4096;
     /** Blocks × registers above which the analysis (a byte per register per block) is not run: the kernel stays scalar. */
@@ -78,7 +92,16 @@ final class WideAccesses {
                           Ir.Operand stored) {
     }
 
-    private record Group(List<Access> slots) {
+    /** Register {@code var} holds {@code root + off} right after position {@code pos} of the block (−1: at its start). */
+    private record Source(int pos, Ir.Var var, long off) {
+    }
+
+    /**
+     * w accesses, by slot; {@code source}: where a register held the root plus at most c0 before the first access (the
+     * vector index is computed there, so PTX folds {@code c0 − off} into the address), or null (the member's index
+     * register, {@link #wideIndex}).
+     */
+    private record Group(List<Access> slots, Source source) {
         int first() {
             return slots.stream().mapToInt(Access::pos).min().orElseThrow();
         }
@@ -88,8 +111,13 @@ final class WideAccesses {
         }
     }
 
-    /** Rewrites every qualifying group of {@code fn}; true if any was. */
+    /** Rewrites every qualifying group of {@code fn}, the index placed as {@link #FOLD_INDEX} says; true if any was. */
     static boolean run(Ir.Function fn) {
+        return run(fn, FOLD_INDEX);
+    }
+
+    /** As {@link #run(Ir.Function)}; {@code fold}: the vector index from a source (the class comment's placement). */
+    static boolean run(Ir.Function fn, boolean fold) {
         if ((long) fn.blocks.size() * fn.vars.size() > MAX_BOUNDS) {
             return false;
         }
@@ -97,7 +125,7 @@ final class WideAccesses {
         boolean changed = false;
         for (int i = 0; i < fn.blocks.size(); i++) {
             if (tz[i] != null) {
-                changed |= block(fn, fn.blocks.get(i), tz[i]);
+                changed |= block(fn, fn.blocks.get(i), tz[i], fold);
             }
         }
         return changed;
@@ -212,6 +240,8 @@ final class WideAccesses {
         final Map<Integer, Value> current = new HashMap<>();
         final Map<Integer, Integer> entryRoot = new HashMap<>();
         final Map<List<Object>, Integer> ops = new HashMap<>();
+        /** Per root, per offset: the latest register and position that held root + offset. */
+        final Map<Integer, Map<Long, Source>> sources = new HashMap<>();
 
         Numbering(byte[] entryTz) {
             this.entryTz = entryTz;
@@ -232,6 +262,7 @@ final class WideAccesses {
                 int r = entryRoot.computeIfAbsent(v.id(), id -> newRoot(entryTz[id]));
                 x = new Value(r, 0);
                 current.put(v.id(), x);
+                sources.computeIfAbsent(r, k -> new HashMap<>()).put(0L, new Source(-1, v, 0));
             }
             return x;
         }
@@ -240,8 +271,31 @@ final class WideAccesses {
             return Math.min(rootTz.get(x.root()), constTz(t, x.off()));
         }
 
-        /** Assigns the values {@code insn} defines. */
-        void step(Ir.Insn insn) {
+        /**
+         * The source of smallest offset {@code off ≤ c0} (and {@code c0 − off < 2^20}, PtxWriter's folding range) seen
+         * so far for {@code root}, or null.
+         */
+        Source best(int root, long c0) {
+            Source best = null;
+            for (Source x : sources.getOrDefault(root, Map.of()).values()) {
+                if (x.off() <= c0 && c0 - x.off() < (1 << 20) && (best == null || x.off() < best.off())) {
+                    best = x;
+                }
+            }
+            return best;
+        }
+
+        /** Assigns the values {@code insn} (at position {@code p}) defines. */
+        void step(Ir.Insn insn, int p) {
+            stepValues(insn);
+            if (insn instanceof Ir.Move || insn instanceof Ir.Unary || insn instanceof Ir.Binary) {
+                Ir.Var d = Ir.written(insn).getFirst();
+                Value x = current.get(d.id());
+                sources.computeIfAbsent(x.root(), k -> new HashMap<>()).put(x.off(), new Source(p, d, x.off()));
+            }
+        }
+
+        private void stepValues(Ir.Insn insn) {
             switch (insn) {
                 case Ir.Move m -> current.put(m.dst().id(), value(m.src()));
                 case Ir.Binary b when (b.op() == Ir.BinOp.ADD || b.op() == Ir.BinOp.SUB) && b.b() instanceof Ir.Const k -> {
@@ -277,9 +331,10 @@ final class WideAccesses {
         return a.space == Ir.Space.GLOBAL || a.space == Ir.Space.SHARED;
     }
 
-    private static boolean block(Ir.Function fn, Ir.Block b, byte[] entryTz) {
+    private static boolean block(Ir.Function fn, Ir.Block b, byte[] entryTz, boolean fold) {
         Numbering n = new Numbering(entryTz);
         Map<List<Object>, Access[]> pending = new HashMap<>();
+        Map<List<Object>, Source> pendingSource = new HashMap<>();
         List<Group> candidates = new ArrayList<>();
         List<Ir.Insn> insns = b.insns;
         for (int p = 0; p < insns.size(); p++) {
@@ -291,7 +346,7 @@ final class WideAccesses {
                         new Access(p, false, s.array(), s.index(), n.value(s.index()), null, s.value());
                 default -> null;
             };
-            n.step(insn);
+            n.step(insn, p);
             if (acc == null) {
                 continue;
             }
@@ -306,10 +361,14 @@ final class WideAccesses {
             if (g == null || g[slot] != null) {
                 g = new Access[w];
                 pending.put(key, g);
+                // a shared-memory load group that starts at c0 keeps that member's index (measured: pass4q spills)
+                boolean own = acc.load() && acc.array().space == Ir.Space.SHARED && slot == 0;
+                pendingSource.put(key, !fold || own || acc.value().root() == 0 ? null
+                        : n.best(acc.value().root(), Math.floorDiv(c, (long) w) * w));
             }
             g[slot] = acc;
             if (java.util.Arrays.stream(g).allMatch(java.util.Objects::nonNull)) {
-                candidates.add(new Group(List.of(g)));
+                candidates.add(new Group(List.of(g), pendingSource.get(key)));
                 pending.remove(key);
             }
         }
@@ -346,11 +405,27 @@ final class WideAccesses {
         if (groupAt.isEmpty()) {
             return false;
         }
-        List<Ir.Insn> out = new ArrayList<>(insns.size() + groupAt.size());
+        // the vector index from a source: index = source register + (c0 − off), right after the source's position
+        Map<Integer, List<Ir.Insn>> after = new HashMap<>();
+        Map<Group, Ir.Operand> index = new HashMap<>();
+        for (Group g : lanes.keySet()) {
+            Source src = g.source();
+            if (src != null) {
+                Access base = g.slots().getFirst();
+                Ir.Type t = base.index().type();
+                Ir.Var fresh = fn.newVar(t);
+                after.computeIfAbsent(src.pos(), k -> new ArrayList<>()).add(new Ir.Binary(Ir.BinOp.ADD, fresh,
+                        src.var(), new Ir.Const(t, norm(t, base.value().off() - src.off()))));
+                index.put(g, fresh);
+            }
+        }
+        List<Ir.Insn> out = new ArrayList<>(insns.size() + groupAt.size() + after.size());
+        out.addAll(after.getOrDefault(-1, List.of()));
         for (int p = 0; p < insns.size(); p++) {
             Group g = groupAt.get(p);
             if (g == null) {
                 out.add(insns.get(p));
+                out.addAll(after.getOrDefault(p, List.of()));
                 continue;
             }
             List<Ir.Var> v = lanes.get(g);
@@ -362,13 +437,14 @@ final class WideAccesses {
             Ir.ArrayBase array = a.array();
             if (a.load()) {
                 if (p == g.first()) {
-                    out.add(new Ir.LoadWide(v, array, wideIndex(fn, g, a, out)));
+                    out.add(new Ir.LoadWide(v, array, index.containsKey(g) ? index.get(g) : wideIndex(fn, g, a, out)));
                 }
                 out.add(new Ir.Move(a.dst(), v.get(lane)));
             } else {
                 out.add(new Ir.Move(v.get(lane), a.stored()));
                 if (p == g.last()) {
-                    out.add(new Ir.StoreWide(array, wideIndex(fn, g, a, out), List.copyOf(v)));
+                    out.add(new Ir.StoreWide(array, index.containsKey(g) ? index.get(g) : wideIndex(fn, g, a, out),
+                            List.copyOf(v)));
                 }
             }
         }

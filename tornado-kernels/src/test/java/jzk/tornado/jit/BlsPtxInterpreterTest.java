@@ -60,11 +60,15 @@ class BlsPtxInterpreterTest {
      * {@code optIn}, else inlined.
      */
     private static Object[] compare(String name, boolean optIn, Object... args) throws Exception {
-        return compareWide(name, optIn, WideAccesses.ENABLED, args);
+        return compareWide(name, optIn, WideAccesses.ENABLED, WideAccesses.FOLD_INDEX, args);
     }
 
-    /** As {@link #compare(String, boolean, Object...)}, with the 16-byte vector accesses when {@code wide}. */
-    private static Object[] compareWide(String name, boolean optIn, boolean wide, Object... args) throws Exception {
+    /**
+     * As {@link #compare(String, boolean, Object...)}, with the 16-byte vector accesses when {@code wide}, their index
+     * placed where PTX folds the offset when {@code fold} ({@code jzk.jit.foldVectorIndex}).
+     */
+    private static Object[] compareWide(String name, boolean optIn, boolean wide, boolean fold, Object... args)
+            throws Exception {
         Method m = kernel(name);
         Object[] jvm = args.clone();
         Object[] dev = args.clone();
@@ -76,7 +80,7 @@ class BlsPtxInterpreterTest {
         }
         ConformanceCases.runOnJvm(m, ITEMS, ITEMS, jvm);
         CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), MontMulPtx.PAIRS, ModularSumPtx.ENABLED, optIn,
-                wide);
+                wide, fold);
         if (wide && (name.equals("accumulate") || name.startsWith("sumSlices"))) {
             assertTrue(k.source().contains(".v4.u32"), name + ": 16-byte vector accesses");
         }
@@ -173,9 +177,10 @@ class BlsPtxInterpreterTest {
      * The bucket accumulation kernel itself (one register file reused by all of a work-item's additions): 4
      * work-items (windows 0..3 of c = 2, so buckets collide and additions land on finite buckets), 6 points.
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0} wide={1}")
-    @org.junit.jupiter.params.provider.CsvSource({"true, false", "false, false", "true, true"})
-    void msmAccumulateMatchesJava(boolean optIn, boolean wide) throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0} wide={1} fold={2}")
+    @org.junit.jupiter.params.provider.CsvSource({"true, false, false", "false, false, false", "true, true, false",
+        "true, true, true"})
+    void msmAccumulateMatchesJava(boolean optIn, boolean wide, boolean fold) throws Exception {
         for (int d = 1; d <= 2; d++) {
             int n = 6;
             // one scalar more than points: the kernel reads scalars [from, from + n) with from = 1
@@ -184,7 +189,8 @@ class BlsPtxInterpreterTest {
                 scalars[i] = i % 8 == 7 ? rnd.nextInt() >>> 2 : rnd.nextInt();
             }
             int[] buckets = new int[ITEMS * 2 * 48 * d];
-            int[] out = (int[]) compareWide("accumulate", optIn, wide || WideAccesses.ENABLED, null, d,
+            int[] out = (int[]) compareWide("accumulate", optIn, wide || WideAccesses.ENABLED,
+                    fold || WideAccesses.FOLD_INDEX, null, d,
                     elements(n * 2 * d), scalars, 1, buckets, n, 2, 128, 1)[5];
             assertTrue(java.util.Arrays.stream(out).anyMatch(v -> v != 0), "some bucket is finite");
         }
@@ -195,16 +201,18 @@ class BlsPtxInterpreterTest {
      * is for: 4 slices of 3, 0, 2 and 4 entries over 5 bases (random reduced elements), with negated entries, a
      * base added twice (the doubling branch) and a base and its negation (infinity), Java against PTX.
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0} wide={1}")
-    @org.junit.jupiter.params.provider.CsvSource({"true, false", "false, false", "true, true"})
-    void straightSliceSumsMatchJava(boolean optIn, boolean wide) throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "optIn={0} wide={1} fold={2}")
+    @org.junit.jupiter.params.provider.CsvSource({"true, false, false", "false, false, false", "true, true, false",
+        "true, true, true"})
+    void straightSliceSumsMatchJava(boolean optIn, boolean wide, boolean fold) throws Exception {
         int neg = 0x80000000;
         int[] entries = {0, 1 | neg, 2, /* empty slice */ 3, 3, 4, 4 | neg, 1, 2 | neg};
         int[] sliceStart = {0, 3, 3, 5, 9};
         for (int d = 1; d <= 2; d++) {
             int[] bases = elements(5 * 2 * d);
             int[] sums = new int[ITEMS * 48 * d];
-            int[] out = (int[]) compareWide("sumSlicesG" + d, optIn, wide || WideAccesses.ENABLED, null, bases, entries, sliceStart, sums, ITEMS,
+            int[] out = (int[]) compareWide("sumSlicesG" + d, optIn, wide || WideAccesses.ENABLED,
+                    fold || WideAccesses.FOLD_INDEX, null, bases, entries, sliceStart, sums, ITEMS,
                     new int[ITEMS], 0)[4];
             assertTrue(java.util.Arrays.stream(out, 0, 48 * d).anyMatch(v -> v != 0), "slice 0 sums to a finite point");
             assertTrue(java.util.Arrays.stream(out, 48 * d, 2 * 48 * d).allMatch(v -> v == 0),

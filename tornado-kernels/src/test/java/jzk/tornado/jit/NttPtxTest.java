@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The NTT kernels' PTX: the small pass carries its register cap ({@code .maxnreg}, from {@code @JitLimits}), every
  * kernel uses the carry-chain Fr product, and ptxas ({@code --gpu-name sm_90 -v}, skipped when not on the PATH) assembles every
  * NTT kernel without spilling, with the products in either form ({@link MontMulPtx}: pairs, the default, and rows),
- * and the passes with 16-byte vector accesses ({@link WideAccesses}: then no scalar global access is left).
+ * and the passes with 16-byte vector accesses ({@link WideAccesses}: then no scalar global access is left), also with
+ * their index placed where PTX folds the offset ({@code /fold}: {@code jzk.jit.foldVectorIndex}).
  * The PTX of the small passes (radix 2, radix 4 in both local layouts) also runs in the {@link PtxInterpreter} (shared memory, barriers, the
  * products of either form, with and without vector accesses) for a two-pass NTT against field-arith's CPU {@link FrDomain}: the device's PTX path, bit
  * for bit, without a GPU. Results are checked on the Java and OpenCL hosts by NttTest.
@@ -36,10 +37,13 @@ class NttPtxTest {
                 "pass4qSmall/rows", "pass/wide", "passSmall/wide", "pass4/wide", "pass4Small/wide", "pass4q/wide",
                 "pass4qSmall/wide", "pass4qT", "pass4qTSmall", "pass4qT/rows", "pass4qTSmall/rows", "pass4qT/wide",
                 "pass4qTSmall/wide", "stageTwiddles", "pass4qCols", "pass4qSmallCols", "pass4qTCols",
-                "pass4qTSmallCols")) {
+                "pass4qTSmallCols", "pass/fold", "passSmall/fold", "pass4/fold", "pass4Small/fold",
+                "pass4q/fold", "pass4qSmall/fold", "pass4qT/fold", "pass4qTSmall/fold", "mulByPowers/fold",
+                "powers/fold", "stageTwiddles/fold", "pass4q/rows/fold", "pass4qT/rows/fold")) {
             String name = kernel.replaceAll("/.*", "");
-            boolean pairs = !kernel.endsWith("/rows");
-            boolean wide = kernel.endsWith("/wide") || WideAccesses.ENABLED;
+            boolean pairs = !kernel.contains("/rows");
+            boolean fold = kernel.endsWith("/fold") || WideAccesses.FOLD_INDEX;
+            boolean wide = kernel.endsWith("/wide") || kernel.endsWith("/fold") || WideAccesses.ENABLED;
             Method m = null;
             for (Method x : NttKernels.class.getMethods()) {
                 if (x.getName().equals(name)) {
@@ -47,11 +51,16 @@ class NttPtxTest {
                 }
             }
             String src = KernelCompiler.translate(m, Target.ptx(90), pairs, ModularSumPtx.ENABLED, MontMulPtx.OPT_IN,
-                    wide).source();
+                    wide, fold).source();
             if (wide && name.startsWith("pass")) {
                 // every Fr element of the global arrays moves as two 16-byte vectors (WideAccesses)
                 assertTrue(!src.contains("ld.global.u32") && !src.contains("st.global.u32")
                         && src.contains("ld.global.v4.u32") && src.contains("st.global.v4.u32"), kernel + ": vectors");
+            }
+            if (kernel.endsWith("/fold") && name.startsWith("pass")) {
+                // the element's second vector at the first's address plus 16 (WideAccesses' sources)
+                assertTrue(java.util.regex.Pattern.compile("st\\.global\\.v4\\.u32 \\[%rd\\d+\\+16], \\{").matcher(src)
+                        .find(), kernel + ": folded vector index");
             }
             if (wide && name.startsWith("pass4q")) {
                 // and of the local arrays in quads (NttKernels.quadAt, twiddleQuadAt): 2 vectors per element
@@ -94,7 +103,8 @@ class NttPtxTest {
     }
 
     /** The stage-major twiddle table of a two-pass split (k0, lgN − k0), gathered by stageTwiddles' PTX. */
-    private static int[] stageTable(int[] half, int lgN, int k0, boolean pairs, boolean wide) throws Exception {
+    private static int[] stageTable(int[] half, int lgN, int k0, boolean pairs, boolean wide, boolean fold)
+            throws Exception {
         Method gather = null;
         for (Method x : NttKernels.class.getMethods()) {
             if (x.getName().equals("stageTwiddles")) {
@@ -102,7 +112,7 @@ class NttPtxTest {
             }
         }
         CompiledKernel k = KernelCompiler.translate(gather, Target.ptx(90), pairs, ModularSumPtx.ENABLED,
-                MontMulPtx.OPT_IN, wide || WideAccesses.ENABLED);
+                MontMulPtx.OPT_IN, wide || WideAccesses.ENABLED, fold || WideAccesses.FOLD_INDEX);
         PtxInterpreter ptx = new PtxInterpreter(k.source());
         int[] table = new int[((1 << lgN) - 1) * 8];
         for (int s = 0; s < lgN; s++) {
@@ -118,13 +128,16 @@ class NttPtxTest {
      * per group); pass4Small for 2^10 as 7 + 3 stages (2^(k−2) work-items; both odd, so each ends in its radix-2
      * step, and the 7-stage pass reaches the positions whose local slots {@code NttKernels.slot} permutes); pass4qSmall
      * (local memory in 16-byte quads) as pass4Small; pass4qTSmall as pass4qSmall, with the stage-major twiddle table
-     * for that split gathered by stageTwiddles' PTX in the interpreter (one launch per stage).
+     * for that split gathered by stageTwiddles' PTX in the interpreter (one launch per stage). {@code fold}: with the
+     * vector accesses' index placed where PTX folds the offset ({@code jzk.jit.foldVectorIndex}).
      */
-    @ParameterizedTest(name = "{0} pairs={1} wide={2}")
-    @CsvSource({"passSmall, true, false", "passSmall, false, false", "pass4Small, true, false",
-        "pass4Small, false, false", "passSmall, true, true", "pass4Small, true, true", "pass4qSmall, true, false",
-        "pass4qSmall, false, false", "pass4qSmall, true, true", "pass4qTSmall, true, false", "pass4qTSmall, true, true"})
-    void passPtxComputesTheTransform(String kernel, boolean pairs, boolean wide) throws Exception {
+    @ParameterizedTest(name = "{0} pairs={1} wide={2} fold={3}")
+    @CsvSource({"passSmall, true, false, false", "passSmall, false, false, false", "pass4Small, true, false, false",
+        "pass4Small, false, false, false", "passSmall, true, true, false", "pass4Small, true, true, false",
+        "pass4qSmall, true, false, false", "pass4qSmall, false, false, false", "pass4qSmall, true, true, false",
+        "pass4qTSmall, true, false, false", "pass4qTSmall, true, true, false", "passSmall, true, true, true",
+        "pass4Small, true, true, true", "pass4qSmall, true, true, true", "pass4qTSmall, true, true, true"})
+    void passPtxComputesTheTransform(String kernel, boolean pairs, boolean wide, boolean fold) throws Exception {
         boolean four = kernel.startsWith("pass4");
         int lgN = four ? 10 : 7;
         int k0 = four ? 7 : 4;
@@ -144,7 +157,7 @@ class NttPtxTest {
         new FrDomain(lgN, Fr.RootFamily.SNARKJS_5).fft(want);
         int[] tw = split(FrDomain.powers(Fr.rootOfUnity(lgN, Fr.RootFamily.SNARKJS_5), n / 2));
         if (kernel.startsWith("pass4qT")) {
-            tw = stageTable(tw, lgN, k0, pairs, wide);
+            tw = stageTable(tw, lgN, k0, pairs, wide, fold);
         }
         Method pass = null;
         for (Method x : NttKernels.class.getMethods()) {
@@ -153,7 +166,7 @@ class NttPtxTest {
             }
         }
         CompiledKernel k = KernelCompiler.translate(pass, Target.ptx(90), pairs, ModularSumPtx.ENABLED,
-                MontMulPtx.OPT_IN, wide || WideAccesses.ENABLED);
+                MontMulPtx.OPT_IN, wide || WideAccesses.ENABLED, fold || WideAccesses.FOLD_INDEX);
         PtxInterpreter ptx = new PtxInterpreter(k.source());
         int[] data = split(v);
         int[] scratch = new int[data.length];

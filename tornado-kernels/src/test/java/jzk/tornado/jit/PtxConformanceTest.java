@@ -11,8 +11,9 @@ import jzk.tornado.conformance.ConformanceCases.Case;
 
 /**
  * Runs every conformance kernel's PTX in {@link PtxInterpreter} (PTX ISA semantics, no GPU needed) and compares
- * every array bit for bit with the JVM run on the same inputs; a second time with the 16-byte vector accesses
- * ({@link WideAccesses}) if the process's settings leave them off.
+ * every array bit for bit with the JVM run on the same inputs; again with the 16-byte vector accesses
+ * ({@link WideAccesses}), the index in either place ({@code jzk.jit.foldVectorIndex}), where the process's settings
+ * are not that.
  */
 class PtxConformanceTest {
     static final java.util.List<Case> CASES = ConformanceCases.CASES;
@@ -23,13 +24,18 @@ class PtxConformanceTest {
         Object[] jvm = c.arguments(99);
         try {
             ConformanceCases.runOnJvm(c.method(), c.globalSize(), c.localSize(), jvm);
-            // the process's settings, then the 16-byte vector accesses (WideAccesses) on whatever they say
-            for (boolean wide : new boolean[] {WideAccesses.ENABLED, true}) {
+            // the process's settings, then the 16-byte vector accesses (WideAccesses), the index in either place
+            for (int v = 0; v < 3; v++) {
+                boolean fold = v == 2;
+                if (v > 0 && WideAccesses.ENABLED && WideAccesses.FOLD_INDEX == fold) {
+                    continue; // what the settings gave
+                }
+                String wide = v == 0 ? "settings" : fold ? "fold" : "true";
                 Object[] dev = c.arguments(99);
                 try {
-                    CompiledKernel k = wide == WideAccesses.ENABLED ? KernelCompiler.compile(c.method(), Target.ptx(90))
+                    CompiledKernel k = v == 0 ? KernelCompiler.compile(c.method(), Target.ptx(90))
                             : KernelCompiler.translate(c.method(), Target.ptx(90), MontMulPtx.PAIRS,
-                            ModularSumPtx.ENABLED, MontMulPtx.OPT_IN, true);
+                            ModularSumPtx.ENABLED, MontMulPtx.OPT_IN, true, fold);
                     new PtxInterpreter(k.source()).run(k, c.globalSize(), c.localSize(), dev);
                     for (int i = 0; i < jvm.length; i++) {
                         if (jvm[i] instanceof long[] x) {

@@ -70,20 +70,22 @@ class SortedMsmPtxTest {
     /**
      * With the opt-in Fp carry chains ({@code jzk.jit.optInProducts}) the straight-line slice sums still have no
      * local memory and their products are carry chains; ptxas accepts G1's (G2's takes ptxas seconds: measured by
-     * hand, tornado-kernels/JIT.md), G1's also with 16-byte vector accesses. Their results: BlsPtxInterpreterTest.
+     * hand, tornado-kernels/JIT.md), G1's also with 16-byte vector accesses, their index in either place
+     * ({@code /fold}: {@code jzk.jit.foldVectorIndex}). Their results: BlsPtxInterpreterTest.
      */
     @Test
     void optInSliceSumsKeepRegisters(@TempDir Path dir) throws Exception {
-        for (String variant : List.of("sumSlicesG1", "sumSlicesG2", "sumSlicesG1/wide")) {
-            String name = variant.replace("/wide", "");
-            boolean wide = variant.endsWith("/wide") || WideAccesses.ENABLED;
+        for (String variant : List.of("sumSlicesG1", "sumSlicesG2", "sumSlicesG1/wide", "sumSlicesG1/fold")) {
+            String name = variant.replaceAll("/.*", "");
+            boolean fold = variant.endsWith("/fold") || WideAccesses.FOLD_INDEX;
+            boolean wide = variant.endsWith("/wide") || variant.endsWith("/fold") || WideAccesses.ENABLED;
             Method m = null;
             for (Method k : jzk.tornado.bls.kernels.SortedMsmKernels.class.getMethods()) {
                 if (k.getName().equals(name)) {
                     m = k;
                 }
             }
-            CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), true, true, true, wide);
+            CompiledKernel k = KernelCompiler.translate(m, Target.ptx(90), true, true, true, wide, fold);
             // with 16-byte vector accesses (WideAccesses) the sums go out as 12 vectors per G1 point
             assertTrue(!wide || k.source().contains("st.global.v4.u32") && !k.source().contains("st.global.u32"),
                     variant + ": vector stores");

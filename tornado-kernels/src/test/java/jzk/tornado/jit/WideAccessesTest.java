@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * PTX text), and that the combined kernels compute what a plain element copy computes (expected arrays built by this
  * test's own loops, and the jvm device's run of the same kernels) in the {@link PtxInterpreter} (which faults on a
  * misaligned vector access, as the GPU does) and on every OpenCL device (PoCL in CI). The pass is asked for through
- * the compiler's parameter, whatever {@code jzk.jit.wideAccess} says; without it the PTX has no vector access.
+ * the compiler's parameter, whatever {@code jzk.jit.wideAccess} says; without it the PTX has no vector access. Each
+ * check runs with the vector index in either place ({@code jzk.jit.foldVectorIndex}, asked for the same way): the
+ * groups and results are the same, only the addresses differ (the folded form's second vector at {@code [a+16]}).
  */
 class WideAccessesTest {
     /** dst element i = src element perm[i] (8 ints each) through a private array: 2 vector loads, 2 vector stores. */
@@ -166,8 +168,13 @@ class WideAccessesTest {
     }
 
     private static CompiledKernel ptx(String name, boolean wide) {
+        return ptx(name, wide, WideAccesses.FOLD_INDEX);
+    }
+
+    /** As {@link #ptx(String, boolean)}, the vector index placed where PTX folds its offset when {@code fold}. */
+    private static CompiledKernel ptx(String name, boolean wide, boolean fold) {
         return KernelCompiler.translate(kernel(name), Target.ptx(90), MontMulPtx.PAIRS, ModularSumPtx.ENABLED,
-                MontMulPtx.OPT_IN, wide);
+                MontMulPtx.OPT_IN, wide, fold);
     }
 
     private static int count(String src, String insn) {
@@ -179,14 +186,20 @@ class WideAccessesTest {
         return n;
     }
 
-    /** Asserts the PTX's scalar and vector global/shared access counts (with the pass) and none without. */
+    /**
+     * Asserts the PTX's scalar and vector global/shared access counts (with the pass, the index in either place) and
+     * none without.
+     */
     private static void assertCounts(String name, String space, String scalar, String vector, int scalarLoads,
                                      int vectorLoads, int scalarStores, int vectorStores) {
-        String src = ptx(name, true).source();
-        assertEquals(scalarLoads, count(src, "ld." + space + "." + scalar), name + " scalar loads\n" + src);
-        assertEquals(vectorLoads, count(src, "ld." + space + "." + vector), name + " vector loads\n" + src);
-        assertEquals(scalarStores, count(src, "st." + space + "." + scalar), name + " scalar stores\n" + src);
-        assertEquals(vectorStores, count(src, "st." + space + "." + vector), name + " vector stores\n" + src);
+        for (boolean fold : new boolean[] {false, true}) {
+            String src = ptx(name, true, fold).source();
+            String what = name + " fold=" + fold;
+            assertEquals(scalarLoads, count(src, "ld." + space + "." + scalar), what + " scalar loads\n" + src);
+            assertEquals(vectorLoads, count(src, "ld." + space + "." + vector), what + " vector loads\n" + src);
+            assertEquals(scalarStores, count(src, "st." + space + "." + scalar), what + " scalar stores\n" + src);
+            assertEquals(vectorStores, count(src, "st." + space + "." + vector), what + " vector stores\n" + src);
+        }
         String plain = ptx(name, false).source();
         assertFalse(plain.contains(".v4.") || plain.contains(".v2."), name + " without the pass");
     }
@@ -201,6 +214,11 @@ class WideAccessesTest {
         assertCounts("storeTwoCrossed", "global", "u32", "v4.u32", 1, 2, 8, 2);
         assertCounts("rotateThroughShared", "global", "u64", "v2.u64", 0, 2, 0, 2);
         assertCounts("rotateThroughShared", "shared", "u64", "v2.u64", 0, 2, 0, 2);
+        // with foldVectorIndex the element's second vector store shares its first's address, the offset folded in
+        // (WideAccesses' sources); in the default placement its index is the last store's minus 3, not folded
+        Pattern folded = Pattern.compile("st\\.global\\.v4\\.u32 \\[%rd\\d+\\+16], \\{");
+        assertTrue(folded.matcher(ptx("copyElements", true, true).source()).find(), "folded second vector store");
+        assertFalse(folded.matcher(ptx("copyElements", true, false).source()).find(), "default: own index");
         String shared = ptx("rotateThroughShared", true).source();
         assertTrue(shared.contains(".shared .align 16 .b8 "), "shared arrays 16-byte aligned");
         String cl = KernelCompiler.translate(kernel("rotateThroughShared"), Target.openCl(false), true, true, true, true)
@@ -326,11 +344,11 @@ class WideAccessesTest {
             Object[] want = c.expected().apply(jvm);
             ConformanceCases.runOnJvm(kernel(c.name()), c.global(), c.local(), jvm);
             assertResult(c, want, jvm, "jvm device");
-            for (boolean wide : new boolean[] {true, false}) {
+            for (int v = 0; v < 3; v++) { // scalar, wide, wide with the folded index
                 Object[] dev = c.args().get();
-                CompiledKernel k = ptx(c.name(), wide);
+                CompiledKernel k = ptx(c.name(), v > 0, v == 2);
                 new PtxInterpreter(k.source()).run(k, c.global(), c.local(), dev);
-                assertResult(c, want, dev, "PTX wide=" + wide);
+                assertResult(c, want, dev, "PTX wide=" + (v > 0) + " fold=" + (v == 2));
             }
         }
     }
@@ -353,12 +371,15 @@ class WideAccessesTest {
                 .filter(x -> x.info().kind() == DeviceKind.OPENCL).toList();
         Assumptions.assumeFalse(devices.isEmpty(), "no OpenCL device (PoCL in CI)");
         for (Case c : cases()) {
-            CompiledKernel k = KernelCompiler.translate(kernel(c.name()), Target.openCl(false), true, true, true, true);
-            for (Device d : devices) {
-                Object[] dev = c.args().get();
-                Object[] want = c.expected().apply(dev);
-                d.launch(d.kernelFromSource(k.toSource()), c.global(), c.local(), dev);
-                assertResult(c, want, dev, d.name());
+            for (boolean fold : new boolean[] {false, true}) {
+                CompiledKernel k = KernelCompiler.translate(kernel(c.name()), Target.openCl(false), true, true, true,
+                        true, fold);
+                for (Device d : devices) {
+                    Object[] dev = c.args().get();
+                    Object[] want = c.expected().apply(dev);
+                    d.launch(d.kernelFromSource(k.toSource()), c.global(), c.local(), dev);
+                    assertResult(c, want, dev, d.name() + " fold=" + fold);
+                }
             }
         }
     }
