@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
@@ -119,6 +120,19 @@ public abstract class NativeDevice extends AbstractDevice {
                                          long dstOffsetBytes, long bytes);
 
     /**
+     * Queues a 2D copy of {@code rows} rows of {@code widthBytes} from native host memory {@code src} to {@code dst},
+     * row r at {@code offsetBytes + r·pitchBytes} on both sides (checked by {@link Device#checkRows};
+     * {@code rows > 1}, {@code widthBytes ≤ pitchBytes}), without waiting; returns false, having queued nothing, if
+     * the backend's 2D copy cannot take these numbers (then the rows are copied one by one).
+     */
+    protected abstract boolean writeRows(AbstractBuffer dst, MemorySegment src, long offsetBytes, long pitchBytes,
+                                         long widthBytes, long rows);
+
+    /** The reverse of {@link #writeRows}: rows of {@code src} into native host memory {@code dst}. */
+    protected abstract boolean readRows(AbstractBuffer src, MemorySegment dst, long offsetBytes, long pitchBytes,
+                                        long widthBytes, long rows);
+
+    /**
      * Queues the kernel; {@code values[i]} is an {@link Integer}, {@link Long} or {@link AbstractBuffer} for param
      * i ({@code null} for CONTEXT). Returns elapsed device nanos if {@code timed} (then it waits), else -1.
      */
@@ -214,6 +228,32 @@ public abstract class NativeDevice extends AbstractDevice {
         }
         read(own(src, AbstractBuffer.class, srcOffsetBytes, dst.byteSize(), "copyToHostAsync"), srcOffsetBytes, dst,
                 true);
+    }
+
+    /**
+     * One native 2D copy ({@link #writeRows}) when {@code src} is native memory and there is more than one row; Java
+     * heap memory, a single row, or numbers the backend refuses go row by row (blocking for heap memory, as
+     * {@link #copyToDeviceAsync} is).
+     */
+    @Override
+    public void copyRowsToDeviceAsync(MemorySegment src, DeviceBuffer dst, long offsetBytes, long pitchBytes,
+                                      long widthBytes, long rows) {
+        AbstractBuffer b = own(dst, AbstractBuffer.class, 0, 0, "copyRowsToDeviceAsync");
+        Device.checkRows(src.byteSize(), b.byteSize(), offsetBytes, pitchBytes, widthBytes, rows);
+        if (rows == 1 || !src.isNative() || !writeRows(b, src, offsetBytes, pitchBytes, widthBytes, rows)) {
+            copyRowsOneByOneToDevice(src, dst, offsetBytes, pitchBytes, widthBytes, rows);
+        }
+    }
+
+    /** One native 2D copy ({@link #readRows}) under the same conditions as {@link #copyRowsToDeviceAsync}. */
+    @Override
+    public void copyRowsToHostAsync(DeviceBuffer src, MemorySegment dst, long offsetBytes, long pitchBytes,
+                                    long widthBytes, long rows) {
+        AbstractBuffer b = own(src, AbstractBuffer.class, 0, 0, "copyRowsToHostAsync");
+        Device.checkRows(dst.byteSize(), b.byteSize(), offsetBytes, pitchBytes, widthBytes, rows);
+        if (rows == 1 || !dst.isNative() || !readRows(b, dst, offsetBytes, pitchBytes, widthBytes, rows)) {
+            copyRowsOneByOneToHost(src, dst, offsetBytes, pitchBytes, widthBytes, rows);
+        }
     }
 
     @Override
