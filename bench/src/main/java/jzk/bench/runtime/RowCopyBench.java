@@ -1,6 +1,7 @@
 package jzk.bench.runtime;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
 
@@ -17,7 +18,8 @@ import jzk.tornado.runtime.SelfTestKernels;
  * against the same blocks row by row (one copy per row: the interface's default). Median of 5 (row by row: once),
  * device-timed spans. Then the overlap the copies allow: the blocks uploaded on a second stream while the first runs
  * {@link SelfTestKernels#mulAddHiChain}, wall time of both against each alone. The uploaded array is compared with
- * the host's byte for byte.
+ * the host's byte for byte. Also the blocks from and to a Java {@code long[]} (gathered through native memory, the
+ * call waits): the span timing includes the host-side gathering.
  */
 final class RowCopyBench {
     private static final int BLOCKS = 8;
@@ -66,6 +68,14 @@ final class RowCopyBench {
             long blocksDown = median(d, () -> blocks(d, back.segment(), buf, rows, pitch, width, false));
             print(d, "H2D", bytes, contiguousUp, blocksUp, oneByOneUp);
             print(d, "D2H", bytes, contiguousDown, blocksDown, -1);
+            long[] heap = new long[(int) (bytes / 8)];
+            MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, heap, 0, heap.length);
+            MemorySegment heapSegment = MemorySegment.ofArray(heap);
+            long heapUp = median(d, () -> blocks(d, heapSegment, buf, rows, pitch, width, true));
+            long heapDown = median(d, () -> blocks(d, heapSegment, buf, rows, pitch, width, false));
+            System.out.printf("BENCH %-12s rows from/to a Java long[] (rows gathered into native memory, waits):"
+                    + " H2D %.2f ms (%.1f GB/s), D2H %.2f ms (%.1f GB/s)%n", d.name(), heapUp / 1e6,
+                    (double) bytes / heapUp, heapDown / 1e6, (double) bytes / heapDown);
             overlap(d, h, buf, rows, pitch, width, blocksUp);
         }
     }

@@ -127,6 +127,8 @@ public interface Device extends AutoCloseable {
      * (a fence of another stream of the same device: CUDA {@code cuStreamWaitEvent}, OpenCL a barrier with the
      * marker in its wait list); the calling thread does not wait. The fence may be closed right after. The default
      * waits on the host ({@link Fence#await()}): the same order, without the overlap of this stream's earlier work.
+     * CUDA and OpenCL devices take only fences of their own streams ({@link IllegalArgumentException} otherwise) and
+     * throw {@link DeviceException} for a closed fence.
      */
     default void waitFor(Fence fence) {
         fence.await();

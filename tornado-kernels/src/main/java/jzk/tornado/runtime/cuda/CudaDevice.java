@@ -193,34 +193,36 @@ public final class CudaDevice extends NativeDevice {
 
     /** One {@code cuMemcpy2DAsync}, host to device; false for a pitch above {@code CU_DEVICE_ATTRIBUTE_MAX_PITCH}. */
     @Override
-    protected boolean writeRows(AbstractBuffer dst, MemorySegment src, long offsetBytes, long pitchBytes,
-                                long widthBytes, long rows) {
-        return copyRows(CudaDriver.CU_MEMORYTYPE_HOST, src.address() + offsetBytes, CudaDriver.CU_MEMORYTYPE_DEVICE,
-                ((NativeBuffer) dst).address() + offsetBytes, pitchBytes, widthBytes, rows);
+    protected boolean writeRows(AbstractBuffer dst, long dstOffsetBytes, long dstPitchBytes, MemorySegment src,
+                                long srcOffsetBytes, long srcPitchBytes, long widthBytes, long rows) {
+        return copyRows(CudaDriver.CU_MEMORYTYPE_HOST, src.address() + srcOffsetBytes, srcPitchBytes,
+                CudaDriver.CU_MEMORYTYPE_DEVICE, ((NativeBuffer) dst).address() + dstOffsetBytes, dstPitchBytes,
+                widthBytes, rows);
     }
 
     /** One {@code cuMemcpy2DAsync}, device to host; false for a pitch above {@code CU_DEVICE_ATTRIBUTE_MAX_PITCH}. */
     @Override
-    protected boolean readRows(AbstractBuffer src, MemorySegment dst, long offsetBytes, long pitchBytes,
-                               long widthBytes, long rows) {
-        return copyRows(CudaDriver.CU_MEMORYTYPE_DEVICE, ((NativeBuffer) src).address() + offsetBytes,
-                CudaDriver.CU_MEMORYTYPE_HOST, dst.address() + offsetBytes, pitchBytes, widthBytes, rows);
+    protected boolean readRows(AbstractBuffer src, long srcOffsetBytes, long srcPitchBytes, MemorySegment dst,
+                               long dstOffsetBytes, long dstPitchBytes, long widthBytes, long rows) {
+        return copyRows(CudaDriver.CU_MEMORYTYPE_DEVICE, ((NativeBuffer) src).address() + srcOffsetBytes,
+                srcPitchBytes, CudaDriver.CU_MEMORYTYPE_HOST, dst.address() + dstOffsetBytes, dstPitchBytes,
+                widthBytes, rows);
     }
 
     /**
-     * Queues {@code rows} rows of {@code widthBytes} from {@code src} to {@code dst} (each the address of row 0, pitch
-     * {@code pitchBytes} on both sides) on this stream; the driver takes its copy of the descriptor during the call.
+     * Queues {@code rows} rows of {@code widthBytes} from {@code src} to {@code dst} (each the address of its row 0,
+     * with its own pitch) on this stream; the driver takes its copy of the descriptor during the call.
      */
-    private boolean copyRows(int srcType, long src, int dstType, long dst, long pitchBytes, long widthBytes,
-                             long rows) {
-        if (pitchBytes > maxPitch) {
+    private boolean copyRows(int srcType, long src, long srcPitch, int dstType, long dst, long dstPitch,
+                             long widthBytes, long rows) {
+        if (srcPitch > maxPitch || dstPitch > maxPitch) {
             return false;
         }
         current();
         try (Arena a = Arena.ofConfined()) {
-            cu.call("cuMemcpy2DAsync_v2(" + rows + " rows × " + widthBytes + " bytes, pitch " + pitchBytes + ") on "
-                    + name(), cu.cuMemcpy2DAsync, CudaDriver.memcpy2D(a, srcType, src, dstType, dst, pitchBytes,
-                    widthBytes, rows), stream);
+            cu.call("cuMemcpy2DAsync_v2(" + rows + " rows × " + widthBytes + " bytes, pitches " + srcPitch + " → "
+                    + dstPitch + ") on " + name(), cu.cuMemcpy2DAsync,
+                    CudaDriver.memcpy2D(a, srcType, src, srcPitch, dstType, dst, dstPitch, widthBytes, rows), stream);
         }
         return true;
     }

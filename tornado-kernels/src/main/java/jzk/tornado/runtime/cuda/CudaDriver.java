@@ -152,19 +152,20 @@ final class CudaDriver {
     }
 
     /**
-     * A {@link #CUDA_MEMCPY2D} in {@code a} for {@code height} rows of {@code width} bytes from {@code src} to
-     * {@code dst}, both with row pitch {@code pitch}; a side is a host address or a {@code CUdeviceptr} after its
-     * memory type ({@link #CU_MEMORYTYPE_HOST} / {@link #CU_MEMORYTYPE_DEVICE}); X offsets and Y rows are 0.
+     * A {@link #CUDA_MEMCPY2D} in {@code a} for {@code height} rows of {@code width} bytes from {@code src} (row
+     * pitch {@code srcPitch}) to {@code dst} (row pitch {@code dstPitch}); a side is a host address or a
+     * {@code CUdeviceptr} after its memory type ({@link #CU_MEMORYTYPE_HOST} / {@link #CU_MEMORYTYPE_DEVICE}); X
+     * offsets and Y rows are 0.
      */
-    static MemorySegment memcpy2D(Arena a, int srcType, long src, int dstType, long dst, long pitch, long width,
-                                  long height) {
+    static MemorySegment memcpy2D(Arena a, int srcType, long src, long srcPitch, int dstType, long dst, long dstPitch,
+                                  long width, long height) {
         MemorySegment m = a.allocate(CUDA_MEMCPY2D); // zero-filled: offsets, arrays, the unused pointers
         m.set(JAVA_INT, offset("srcMemoryType"), srcType);
         m.set(JAVA_LONG, offset(srcType == CU_MEMORYTYPE_HOST ? "srcHost" : "srcDevice"), src);
-        m.set(JAVA_LONG, offset("srcPitch"), pitch);
+        m.set(JAVA_LONG, offset("srcPitch"), srcPitch);
         m.set(JAVA_INT, offset("dstMemoryType"), dstType);
         m.set(JAVA_LONG, offset(dstType == CU_MEMORYTYPE_HOST ? "dstHost" : "dstDevice"), dst);
-        m.set(JAVA_LONG, offset("dstPitch"), pitch);
+        m.set(JAVA_LONG, offset("dstPitch"), dstPitch);
         m.set(JAVA_LONG, offset("WidthInBytes"), width);
         m.set(JAVA_LONG, offset("Height"), height);
         return m;

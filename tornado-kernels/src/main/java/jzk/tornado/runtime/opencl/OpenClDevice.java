@@ -119,35 +119,39 @@ public final class OpenClDevice extends NativeDevice {
 
     /**
      * One non-blocking {@code clEnqueueWriteBufferRect} (like the non-blocking {@link #write}: {@code src} is read
-     * when the queue reaches the copy): origin {@code (offsetBytes, 0, 0)} in both the buffer and {@code src}, region
-     * {@code (widthBytes, rows, 1)}, row pitch {@code pitchBytes} on both sides.
+     * when the queue reaches the copy): origin {@code (dstOffsetBytes, 0, 0)} and row pitch {@code dstPitchBytes} in
+     * the buffer, {@code (srcOffsetBytes, 0, 0)} and {@code srcPitchBytes} in {@code src}, region
+     * {@code (widthBytes, rows, 1)}.
      */
     @Override
-    protected boolean writeRows(AbstractBuffer dst, MemorySegment src, long offsetBytes, long pitchBytes,
-                                long widthBytes, long rows) {
-        copyRows("clEnqueueWriteBufferRect", cl.clEnqueueWriteBufferRect, dst, src, offsetBytes, pitchBytes,
-                widthBytes, rows);
+    protected boolean writeRows(AbstractBuffer dst, long dstOffsetBytes, long dstPitchBytes, MemorySegment src,
+                                long srcOffsetBytes, long srcPitchBytes, long widthBytes, long rows) {
+        copyRows("clEnqueueWriteBufferRect", cl.clEnqueueWriteBufferRect, dst, dstOffsetBytes, dstPitchBytes, src,
+                srcOffsetBytes, srcPitchBytes, widthBytes, rows);
         return true;
     }
 
     /** One non-blocking {@code clEnqueueReadBufferRect}, the reverse of {@link #writeRows}. */
     @Override
-    protected boolean readRows(AbstractBuffer src, MemorySegment dst, long offsetBytes, long pitchBytes,
-                               long widthBytes, long rows) {
-        copyRows("clEnqueueReadBufferRect", cl.clEnqueueReadBufferRect, src, dst, offsetBytes, pitchBytes,
-                widthBytes, rows);
+    protected boolean readRows(AbstractBuffer src, long srcOffsetBytes, long srcPitchBytes, MemorySegment dst,
+                               long dstOffsetBytes, long dstPitchBytes, long widthBytes, long rows) {
+        copyRows("clEnqueueReadBufferRect", cl.clEnqueueReadBufferRect, src, srcOffsetBytes, srcPitchBytes, dst,
+                dstOffsetBytes, dstPitchBytes, widthBytes, rows);
         return true;
     }
 
-    /** Queues a rect copy through {@code call} (write or read: the same arguments); origin and region are read now. */
-    private void copyRows(String name, MethodHandle call, AbstractBuffer buffer, MemorySegment host,
-                          long offsetBytes, long pitchBytes, long widthBytes, long rows) {
+    /** Queues a rect copy through {@code call} (write or read: same arguments); origins and region are read now. */
+    private void copyRows(String name, MethodHandle call, AbstractBuffer buffer, long bufferOffsetBytes,
+                          long bufferPitchBytes, MemorySegment host, long hostOffsetBytes, long hostPitchBytes,
+                          long widthBytes, long rows) {
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment origin = a.allocateFrom(JAVA_LONG, offsetBytes, 0, 0);
+            MemorySegment bufferOrigin = a.allocateFrom(JAVA_LONG, bufferOffsetBytes, 0, 0);
+            MemorySegment hostOrigin = a.allocateFrom(JAVA_LONG, hostOffsetBytes, 0, 0);
             MemorySegment region = a.allocateFrom(JAVA_LONG, widthBytes, rows, 1);
-            OpenCl.call(name + "(" + rows + " rows × " + widthBytes + " bytes, pitch " + pitchBytes + ") on " + name(),
-                    call, queue, ((NativeBuffer) buffer).handle(), OpenCl.CL_FALSE, origin, origin, region, pitchBytes,
-                    0L, pitchBytes, 0L, host, 0, MemorySegment.NULL, MemorySegment.NULL);
+            OpenCl.call(name + "(" + rows + " rows × " + widthBytes + " bytes, buffer pitch " + bufferPitchBytes
+                    + ", host pitch " + hostPitchBytes + ") on " + name(), call, queue,
+                    ((NativeBuffer) buffer).handle(), OpenCl.CL_FALSE, bufferOrigin, hostOrigin, region,
+                    bufferPitchBytes, 0L, hostPitchBytes, 0L, host, 0, MemorySegment.NULL, MemorySegment.NULL);
         }
     }
 

@@ -36,21 +36,21 @@ class Memcpy2DLayoutTest {
     @Test
     void hostToDeviceAndDeviceToHostDescriptors() {
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment up = CudaDriver.memcpy2D(a, CudaDriver.CU_MEMORYTYPE_HOST, 0x7f00_0000_1000L,
+            MemorySegment up = CudaDriver.memcpy2D(a, CudaDriver.CU_MEMORYTYPE_HOST, 0x7f00_0000_1000L, 16384,
                     CudaDriver.CU_MEMORYTYPE_DEVICE, 0x3_0000_0040L, 131072, 16384, 512);
             long[] words = up.toArray(ValueLayout.JAVA_LONG);
             long[] want = new long[16];
             want[2] = 1; // srcMemoryType HOST in the low 4 bytes, padding zero
             want[3] = 0x7f00_0000_1000L;
-            want[6] = 131072;
+            want[6] = 16384; // srcPitch: rows back to back
             want[9] = 2; // dstMemoryType DEVICE
             want[11] = 0x3_0000_0040L;
-            want[13] = 131072;
+            want[13] = 131072; // dstPitch
             want[14] = 16384;
             want[15] = 512;
             assertArrayEquals(want, words, "host to device");
 
-            MemorySegment down = CudaDriver.memcpy2D(a, CudaDriver.CU_MEMORYTYPE_DEVICE, 0x3_0000_0040L,
+            MemorySegment down = CudaDriver.memcpy2D(a, CudaDriver.CU_MEMORYTYPE_DEVICE, 0x3_0000_0040L, 4096,
                     CudaDriver.CU_MEMORYTYPE_HOST, 0x7f00_0000_1000L, 4096, 64, 3);
             long[] back = down.toArray(ValueLayout.JAVA_LONG);
             long[] wantBack = new long[16];
