@@ -419,8 +419,8 @@ public final class CudaDevice extends NativeDevice {
     public void waitFor(Fence fence) {
         checkOpen();
         if (!(fence instanceof EventFence f) || f.device().root() != root()) {
-            throw new IllegalArgumentException("waitFor on " + name() + ": the fence is not one of this device's ("
-                    + fence + "); wait for it with Fence.await()");
+            throw new IllegalArgumentException("waitFor on " + name() + ": the fence is not one of this device's"
+                    + " streams' fences; wait for another device's fence with Fence.await()");
         }
         current();
         synchronized (f) {

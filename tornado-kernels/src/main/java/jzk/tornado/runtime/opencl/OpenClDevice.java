@@ -369,8 +369,8 @@ public final class OpenClDevice extends NativeDevice {
     public void waitFor(Fence fence) {
         checkOpen();
         if (!(fence instanceof MarkerFence f) || f.device().root() != root()) {
-            throw new IllegalArgumentException("waitFor on " + name() + ": the fence is not one of this device's ("
-                    + fence + "); wait for it with Fence.await()");
+            throw new IllegalArgumentException("waitFor on " + name() + ": the fence is not one of this device's"
+                    + " streams' fences; wait for another device's fence with Fence.await()");
         }
         synchronized (f) {
             if (f.released) {
