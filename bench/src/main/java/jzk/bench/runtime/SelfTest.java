@@ -3,7 +3,9 @@ package jzk.bench.runtime;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +21,7 @@ import jzk.tornado.config.RuntimeConfig;
 import jzk.tornado.conformance.ConformanceCases;
 import jzk.tornado.runtime.ConformanceRunner;
 import jzk.tornado.runtime.DeviceRegistry;
+import jzk.tornado.runtime.RowCopyChecks;
 import jzk.tornado.runtime.SelfTestKernels;
 import jzk.tornado.runtime.TestDevices;
 
@@ -26,11 +29,13 @@ import jzk.tornado.runtime.TestDevices;
  * Checks the devices of a machine without Maven (for the GPU host, through the jlinked bundle): lists devices and
  * backend problems, then on every CUDA / OpenCL device runs the hand-written kernels, the same kernels through the
  * JIT, the JIT conformance cases ({@code jzk.tornado.conformance.ConformanceCases}, from tornado-kernels' test
- * jar) and a multi-threaded launch check, each compared bit for bit with the jvm device,
+ * jar), a multi-threaded launch check, each compared bit for bit with the jvm device, and the row-copy and
+ * cross-stream wait checks ({@link RowCopyChecks}),
  * and prints {@code N passed, M failed} per device. Exit status 1 if anything failed.
  *
  * <p>Options: {@code --list} prints the device listing only; {@code --bench[=LG]} also measures {@link SelfTestKernels#mulAddHi} over 2^LG (default 26) resident
- * elements on each GPU, JIT-compiled and hand-written; {@code --device NAME} limits the run to one device.
+ * elements on each GPU, JIT-compiled and hand-written; {@code --rows[=LG]} measures row (2D) copies of 2^LG (default
+ * 24) 32-byte elements ({@link RowCopyBench}); {@code --device NAME} limits the run to one device.
  */
 public final class SelfTest {
     private static final long SEED = 0x5EED_C0DEL;
@@ -40,17 +45,20 @@ public final class SelfTest {
 
     public static void main(String[] args) {
         int benchLg = -1;
+        int rowsLg = -1;
         String only = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].startsWith("--bench")) {
                 benchLg = args[i].contains("=") ? Integer.parseInt(args[i].substring(args[i].indexOf('=') + 1)) : 26;
+            } else if (args[i].startsWith("--rows")) {
+                rowsLg = args[i].contains("=") ? Integer.parseInt(args[i].substring(args[i].indexOf('=') + 1)) : 24;
             } else if (args[i].equals("--list")) {
                 System.out.print(jzk.tornado.runtime.Devices.describe());
                 System.exit(0);
             } else if (args[i].equals("--device") && i + 1 < args.length) {
                 only = args[++i];
             } else {
-                System.err.println("usage: SelfTest [--list] [--bench[=LG]] [--device NAME]");
+                System.err.println("usage: SelfTest [--list] [--bench[=LG]] [--rows[=LG]] [--device NAME]");
                 System.exit(2);
             }
         }
@@ -81,6 +89,9 @@ public final class SelfTest {
             if (benchLg > 0) {
                 Bench.run(targets, benchLg);
             }
+            if (rowsLg > 0) {
+                RowCopyBench.run(targets, rowsLg);
+            }
             System.out.println("== summary");
             summary.forEach(System.out::println);
         }
@@ -105,6 +116,7 @@ public final class SelfTest {
             out.add(report(ConformanceRunner.run(d, jvm, c, SEED), "conformance "));
         }
         out.add(concurrent(d, jvm, mul));
+        out.addAll(rowCopies(d, jvm));
         return out;
     }
 
@@ -165,6 +177,27 @@ public final class SelfTest {
             pool.shutdownNow();
             streams.forEach(Device::close);
         }
+    }
+
+    /** {@link RowCopyChecks}: row (2D) copies both ways and a device-side wait of one stream for another's fence. */
+    private static List<ConformanceRunner.Outcome> rowCopies(Device d, Device jvm) {
+        Map<String, Runnable> checks = new LinkedHashMap<>();
+        checks.put("rowsToDevice", () -> RowCopyChecks.rowsToDevice(d));
+        checks.put("rowsToHost", () -> RowCopyChecks.rowsToHost(d));
+        checks.put("sidesOfDifferentSizes", () -> RowCopyChecks.sidesOfDifferentSizes(d));
+        checks.put("badRectangles", () -> RowCopyChecks.badRectangles(d));
+        checks.put("crossStreamWait", () -> RowCopyChecks.crossStreamWait(d, jvm));
+        List<ConformanceRunner.Outcome> out = new ArrayList<>();
+        checks.forEach((name, check) -> {
+            String detail = "";
+            try {
+                check.run();
+            } catch (AssertionError | RuntimeException e) {
+                detail = e.toString();
+            }
+            out.add(report(new ConformanceRunner.Outcome(d.name(), name, detail.isEmpty(), detail), "row copies "));
+        });
+        return out;
     }
 
     private static ConformanceRunner.Outcome report(ConformanceRunner.Outcome o, String prefix) {

@@ -102,11 +102,18 @@ public interface Device extends AutoCloseable {
 
     /**
      * Checks a row copy's rectangle against both sides: {@code 0 ≤ offset}, {@code 0 < width ≤ pitch} (one row: any
-     * width), and the last row's end within both. Throws {@link IllegalArgumentException} naming the numbers.
+     * width), and the last row's end within both (an end beyond 2^63 - 1 does not fit). Throws
+     * {@link IllegalArgumentException} naming the numbers.
      */
     static void checkRows(long hostBytes, long deviceBytes, long offsetBytes, long pitchBytes, long widthBytes,
                           long rows) {
-        long end = rows <= 0 ? 0 : offsetBytes + (rows - 1) * pitchBytes + widthBytes;
+        long end;
+        try {
+            end = rows <= 0 ? 0 : Math.addExact(offsetBytes, Math.addExact(Math.multiplyExact(rows - 1, pitchBytes),
+                    widthBytes));
+        } catch (ArithmeticException overflow) {
+            end = Long.MAX_VALUE;
+        }
         if (offsetBytes < 0 || widthBytes <= 0 || rows <= 0 || (rows > 1 && widthBytes > pitchBytes)
                 || end > hostBytes || end > deviceBytes) {
             throw new IllegalArgumentException("row copy of " + rows + " rows × " + widthBytes + " bytes, pitch "
@@ -120,6 +127,8 @@ public interface Device extends AutoCloseable {
      * (a fence of another stream of the same device: CUDA {@code cuStreamWaitEvent}, OpenCL a barrier with the
      * marker in its wait list); the calling thread does not wait. The fence may be closed right after. The default
      * waits on the host ({@link Fence#await()}): the same order, without the overlap of this stream's earlier work.
+     * CUDA and OpenCL devices take only fences of their own streams ({@link IllegalArgumentException} otherwise) and
+     * throw {@link DeviceException} for a closed fence.
      */
     default void waitFor(Fence fence) {
         fence.await();

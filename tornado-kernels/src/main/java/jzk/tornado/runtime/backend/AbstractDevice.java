@@ -1,5 +1,6 @@
 package jzk.tornado.runtime.backend;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
@@ -113,6 +114,21 @@ public abstract class AbstractDevice implements Device {
         B b = type.cast(buffer);
         b.checkRange(offsetBytes, bytes, what);
         return b;
+    }
+
+    /**
+     * {@link Device}'s row-by-row {@link Device#copyRowsToDeviceAsync} (one copy per row), for a backend whose own 2D
+     * copy cannot take a request (rows in Java heap memory, a pitch beyond the driver's limit).
+     */
+    protected final void copyRowsOneByOneToDevice(MemorySegment src, DeviceBuffer dst, long offsetBytes,
+                                                  long pitchBytes, long widthBytes, long rows) {
+        Device.super.copyRowsToDeviceAsync(src, dst, offsetBytes, pitchBytes, widthBytes, rows);
+    }
+
+    /** {@link Device}'s row-by-row {@link Device#copyRowsToHostAsync}, the fallback of a backend's 2D copy. */
+    protected final void copyRowsOneByOneToHost(DeviceBuffer src, MemorySegment dst, long offsetBytes,
+                                                long pitchBytes, long widthBytes, long rows) {
+        Device.super.copyRowsToHostAsync(src, dst, offsetBytes, pitchBytes, widthBytes, rows);
     }
 
     /** Throws unless {@code bytes} is a size this device can allocate in one buffer. */

@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import jzk.tornado.api.Device;
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
@@ -119,6 +120,22 @@ public abstract class NativeDevice extends AbstractDevice {
                                          long dstOffsetBytes, long bytes);
 
     /**
+     * Queues a 2D copy of {@code rows} rows of {@code widthBytes} from native host memory {@code src} to {@code dst}
+     * without waiting: row r of {@code src} at {@code srcOffsetBytes + r·srcPitchBytes} to {@code dstOffsetBytes +
+     * r·dstPitchBytes} of {@code dst} ({@code rows > 1}, {@code widthBytes} at most either pitch, both ranges
+     * checked); returns false, having queued nothing, if the backend's 2D copy cannot take these numbers (then the
+     * rows are copied one by one).
+     */
+    protected abstract boolean writeRows(AbstractBuffer dst, long dstOffsetBytes, long dstPitchBytes,
+                                         MemorySegment src, long srcOffsetBytes, long srcPitchBytes, long widthBytes,
+                                         long rows);
+
+    /** The reverse of {@link #writeRows}: rows of {@code src} into native host memory {@code dst}. */
+    protected abstract boolean readRows(AbstractBuffer src, long srcOffsetBytes, long srcPitchBytes,
+                                        MemorySegment dst, long dstOffsetBytes, long dstPitchBytes, long widthBytes,
+                                        long rows);
+
+    /**
      * Queues the kernel; {@code values[i]} is an {@link Integer}, {@link Long} or {@link AbstractBuffer} for param
      * i ({@code null} for CONTEXT). Returns elapsed device nanos if {@code timed} (then it waits), else -1.
      */
@@ -214,6 +231,65 @@ public abstract class NativeDevice extends AbstractDevice {
         }
         read(own(src, AbstractBuffer.class, srcOffsetBytes, dst.byteSize(), "copyToHostAsync"), srcOffsetBytes, dst,
                 true);
+    }
+
+    /**
+     * One native 2D copy ({@link #writeRows}) when there is more than one row. Rows in Java heap memory are first
+     * gathered back to back into native memory (then the host pitch of the copy is the width), and the call waits
+     * for the copy, as {@link #copyToDevice(MemorySegment, DeviceBuffer, long)} does. A single row, or numbers the
+     * backend refuses, go row by row.
+     */
+    @Override
+    public void copyRowsToDeviceAsync(MemorySegment src, DeviceBuffer dst, long offsetBytes, long pitchBytes,
+                                      long widthBytes, long rows) {
+        AbstractBuffer b = own(dst, AbstractBuffer.class, 0, 0, "copyRowsToDeviceAsync");
+        Device.checkRows(src.byteSize(), b.byteSize(), offsetBytes, pitchBytes, widthBytes, rows);
+        if (rows > 1 && src.isNative()) {
+            if (writeRows(b, offsetBytes, pitchBytes, src, offsetBytes, pitchBytes, widthBytes, rows)) {
+                return;
+            }
+        } else if (rows > 1) {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment packed = a.allocate(rows * widthBytes, 8);
+                for (long r = 0; r < rows; r++) {
+                    MemorySegment.copy(src, offsetBytes + r * pitchBytes, packed, r * widthBytes, widthBytes);
+                }
+                if (writeRows(b, offsetBytes, pitchBytes, packed, 0, widthBytes, widthBytes, rows)) {
+                    synchronize();
+                    return;
+                }
+            }
+        }
+        copyRowsOneByOneToDevice(src, dst, offsetBytes, pitchBytes, widthBytes, rows);
+    }
+
+    /**
+     * One native 2D copy ({@link #readRows}) when there is more than one row. Rows for Java heap memory land back to
+     * back in native memory first, the call waits, and then each row is copied to its place in {@code dst} (its bytes
+     * between the rows stay as they were). A single row, or numbers the backend refuses, go row by row.
+     */
+    @Override
+    public void copyRowsToHostAsync(DeviceBuffer src, MemorySegment dst, long offsetBytes, long pitchBytes,
+                                    long widthBytes, long rows) {
+        AbstractBuffer b = own(src, AbstractBuffer.class, 0, 0, "copyRowsToHostAsync");
+        Device.checkRows(dst.byteSize(), b.byteSize(), offsetBytes, pitchBytes, widthBytes, rows);
+        if (rows > 1 && dst.isNative()) {
+            if (readRows(b, offsetBytes, pitchBytes, dst, offsetBytes, pitchBytes, widthBytes, rows)) {
+                return;
+            }
+        } else if (rows > 1) {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment packed = a.allocate(rows * widthBytes, 8);
+                if (readRows(b, offsetBytes, pitchBytes, packed, 0, widthBytes, widthBytes, rows)) {
+                    synchronize();
+                    for (long r = 0; r < rows; r++) {
+                        MemorySegment.copy(packed, r * widthBytes, dst, offsetBytes + r * pitchBytes, widthBytes);
+                    }
+                    return;
+                }
+            }
+        }
+        copyRowsOneByOneToHost(src, dst, offsetBytes, pitchBytes, widthBytes, rows);
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jzk.tornado.api.DeviceBuffer;
 import jzk.tornado.api.DeviceException;
@@ -38,6 +37,8 @@ public final class CudaDevice extends NativeDevice {
     private final MemorySegment context;
     private final MemorySegment stream;
     private final List<CudaKernel> built;
+    /** {@code CU_DEVICE_ATTRIBUTE_MAX_PITCH}: row copies with a larger pitch go row by row. */
+    private final long maxPitch;
 
     CudaDevice(CudaDriver cu, int ordinal) {
         super(describe(cu, ordinal));
@@ -51,6 +52,7 @@ public final class CudaDevice extends NativeDevice {
             MemorySegment ctx = a.allocate(ADDRESS);
             cu.call("cuDevicePrimaryCtxRetain(cuda:" + ordinal + ")", cu.cuDevicePrimaryCtxRetain, ctx, handle);
             this.context = ctx.get(ADDRESS, 0);
+            this.maxPitch = attribute(cu, a, handle, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_PITCH) & 0xFFFFFFFFL;
             current();
             MemorySegment s = a.allocate(ADDRESS);
             cu.call("cuStreamCreate", cu.cuStreamCreate, s, CudaDriver.CU_STREAM_NON_BLOCKING);
@@ -66,6 +68,7 @@ public final class CudaDevice extends NativeDevice {
         this.handle = root.handle;
         this.context = root.context;
         this.built = root.built;
+        this.maxPitch = root.maxPitch;
         current();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment s = a.allocate(ADDRESS);
@@ -186,6 +189,42 @@ public final class CudaDevice extends NativeDevice {
         if (!async) {
             syncStream();
         }
+    }
+
+    /** One {@code cuMemcpy2DAsync}, host to device; false for a pitch above {@code CU_DEVICE_ATTRIBUTE_MAX_PITCH}. */
+    @Override
+    protected boolean writeRows(AbstractBuffer dst, long dstOffsetBytes, long dstPitchBytes, MemorySegment src,
+                                long srcOffsetBytes, long srcPitchBytes, long widthBytes, long rows) {
+        return copyRows(CudaDriver.CU_MEMORYTYPE_HOST, src.address() + srcOffsetBytes, srcPitchBytes,
+                CudaDriver.CU_MEMORYTYPE_DEVICE, ((NativeBuffer) dst).address() + dstOffsetBytes, dstPitchBytes,
+                widthBytes, rows);
+    }
+
+    /** One {@code cuMemcpy2DAsync}, device to host; false for a pitch above {@code CU_DEVICE_ATTRIBUTE_MAX_PITCH}. */
+    @Override
+    protected boolean readRows(AbstractBuffer src, long srcOffsetBytes, long srcPitchBytes, MemorySegment dst,
+                               long dstOffsetBytes, long dstPitchBytes, long widthBytes, long rows) {
+        return copyRows(CudaDriver.CU_MEMORYTYPE_DEVICE, ((NativeBuffer) src).address() + srcOffsetBytes,
+                srcPitchBytes, CudaDriver.CU_MEMORYTYPE_HOST, dst.address() + dstOffsetBytes, dstPitchBytes,
+                widthBytes, rows);
+    }
+
+    /**
+     * Queues {@code rows} rows of {@code widthBytes} from {@code src} to {@code dst} (each the address of its row 0,
+     * with its own pitch) on this stream; the driver takes its copy of the descriptor during the call.
+     */
+    private boolean copyRows(int srcType, long src, long srcPitch, int dstType, long dst, long dstPitch,
+                             long widthBytes, long rows) {
+        if (srcPitch > maxPitch || dstPitch > maxPitch) {
+            return false;
+        }
+        current();
+        try (Arena a = Arena.ofConfined()) {
+            cu.call("cuMemcpy2DAsync_v2(" + rows + " rows × " + widthBytes + " bytes, pitches " + srcPitch + " → "
+                    + dstPitch + ") on " + name(), cu.cuMemcpy2DAsync,
+                    CudaDriver.memcpy2D(a, srcType, src, srcPitch, dstType, dst, dstPitch, widthBytes, rows), stream);
+        }
+        return true;
     }
 
     @Override
@@ -368,23 +407,64 @@ public final class CudaDevice extends NativeDevice {
             cu.call("cuEventDestroy_v2", cu.cuEventDestroy, e);
             throw ex;
         }
-        AtomicBoolean released = new AtomicBoolean();
-        return new Fence() {
-            @Override
-            public void await() {
-                current();
-                cu.call("cuEventSynchronize on " + name() + " (reports errors of earlier work too)",
-                        cu.cuEventSynchronize, e);
-            }
+        return new EventFence(e);
+    }
 
-            @Override
-            public void close() {
-                if (released.compareAndSet(false, true)) {
-                    current();
-                    cu.call("cuEventDestroy_v2", cu.cuEventDestroy, e);
-                }
+    /**
+     * {@code cuStreamWaitEvent}: this stream's later work waits on the GPU for the fence's event. Only fences of this
+     * device (any of its streams) are accepted; a fence of another device throws {@link IllegalArgumentException}, a
+     * closed one {@link DeviceException}.
+     */
+    @Override
+    public void waitFor(Fence fence) {
+        checkOpen();
+        if (!(fence instanceof EventFence f) || f.device().root() != root()) {
+            throw new IllegalArgumentException("waitFor on " + name() + ": the fence is not one of this device's"
+                    + " streams' fences; wait for another device's fence with Fence.await()");
+        }
+        current();
+        synchronized (f) {
+            if (f.released) {
+                throw new DeviceException("waitFor on " + name() + ": the fence is closed");
             }
-        };
+            cu.call("cuStreamWaitEvent on " + name(), cu.cuStreamWaitEvent, stream, f.event, 0);
+        }
+    }
+
+    /** A {@link #fence()}: a CUDA event recorded on the stream of the device that made it. */
+    private final class EventFence implements Fence {
+        private final MemorySegment event;
+        /** Guarded by this: the event is destroyed (waitFor must not use it). */
+        private boolean released;
+
+        EventFence(MemorySegment event) {
+            this.event = event;
+        }
+
+        CudaDevice device() {
+            return CudaDevice.this;
+        }
+
+        @Override
+        public void await() {
+            current();
+            cu.call("cuEventSynchronize on " + name() + " (reports errors of earlier work too)",
+                    cu.cuEventSynchronize, event);
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!released) {
+                released = true;
+                current();
+                cu.call("cuEventDestroy_v2", cu.cuEventDestroy, event);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "fence of " + name();
+        }
     }
 
     @Override

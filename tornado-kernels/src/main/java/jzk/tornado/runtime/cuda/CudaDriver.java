@@ -7,7 +7,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Map;
 
@@ -24,6 +26,8 @@ import jzk.tornado.runtime.backend.NativeLibrary;
 final class CudaDriver {
     static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
     static final int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+    /** The largest pitch in bytes {@code cuMemcpy2D} accepts. */
+    static final int CU_DEVICE_ATTRIBUTE_MAX_PITCH = 11;
     static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
     static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
@@ -38,6 +42,25 @@ final class CudaDriver {
     /** cuEventCreate flag: no timestamps, the cheapest event (a fence). */
     static final int CU_EVENT_DISABLE_TIMING = 2;
     static final int CUDA_ERROR_NO_DEVICE = 100;
+    /** {@code CUmemorytype} values of a {@link #CUDA_MEMCPY2D} side. */
+    static final int CU_MEMORYTYPE_HOST = 1;
+    static final int CU_MEMORYTYPE_DEVICE = 2;
+
+    /**
+     * {@code CUDA_MEMCPY2D} of {@code cuda.h} (the {@code _v2} struct with {@code size_t} fields, 128 bytes): per side
+     * X offset in bytes, Y row, memory type (a 4-byte enum, padded), host pointer, device pointer, array, pitch; then
+     * the width in bytes and the height in rows. Byte r·pitch + x of a side's base is its row r, column x.
+     */
+    static final StructLayout CUDA_MEMCPY2D = MemoryLayout.structLayout(
+            JAVA_LONG.withName("srcXInBytes"), JAVA_LONG.withName("srcY"),
+            JAVA_INT.withName("srcMemoryType"), MemoryLayout.paddingLayout(4),
+            JAVA_LONG.withName("srcHost"), JAVA_LONG.withName("srcDevice"), ADDRESS.withName("srcArray"),
+            JAVA_LONG.withName("srcPitch"),
+            JAVA_LONG.withName("dstXInBytes"), JAVA_LONG.withName("dstY"),
+            JAVA_INT.withName("dstMemoryType"), MemoryLayout.paddingLayout(4),
+            JAVA_LONG.withName("dstHost"), JAVA_LONG.withName("dstDevice"), ADDRESS.withName("dstArray"),
+            JAVA_LONG.withName("dstPitch"),
+            JAVA_LONG.withName("WidthInBytes"), JAVA_LONG.withName("Height"));
 
     final MethodHandle cuInit;
     final MethodHandle cuDriverGetVersion;
@@ -60,12 +83,14 @@ final class CudaDriver {
     final MethodHandle cuMemcpyHtoDAsync;
     final MethodHandle cuMemcpyDtoHAsync;
     final MethodHandle cuMemcpyDtoDAsync;
+    final MethodHandle cuMemcpy2DAsync;
     final MethodHandle cuMemHostAlloc;
     final MethodHandle cuMemFreeHost;
     final MethodHandle cuLaunchKernel;
     final MethodHandle cuStreamCreate;
     final MethodHandle cuStreamSynchronize;
     final MethodHandle cuStreamDestroy;
+    final MethodHandle cuStreamWaitEvent;
     final MethodHandle cuEventCreate;
     final MethodHandle cuEventRecord;
     final MethodHandle cuEventSynchronize;
@@ -108,6 +133,7 @@ final class CudaDriver {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
         cuMemcpyDtoDAsync = lib.function("cuMemcpyDtoDAsync_v2",
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
+        cuMemcpy2DAsync = lib.function("cuMemcpy2DAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         cuMemHostAlloc = lib.function("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
         cuMemFreeHost = lib.function("cuMemFreeHost", addr);
         cuLaunchKernel = lib.function("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT,
@@ -115,12 +141,38 @@ final class CudaDriver {
         cuStreamCreate = lib.function("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         cuStreamSynchronize = lib.function("cuStreamSynchronize", addr);
         cuStreamDestroy = lib.function("cuStreamDestroy_v2", addr);
+        cuStreamWaitEvent = lib.function("cuStreamWaitEvent",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
         cuEventCreate = lib.function("cuEventCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         cuEventRecord = lib.function("cuEventRecord", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         cuEventSynchronize = lib.function("cuEventSynchronize", addr);
         cuEventElapsedTime = lib.function("cuEventElapsedTime",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         cuEventDestroy = lib.function("cuEventDestroy_v2", addr);
+    }
+
+    /**
+     * A {@link #CUDA_MEMCPY2D} in {@code a} for {@code height} rows of {@code width} bytes from {@code src} (row
+     * pitch {@code srcPitch}) to {@code dst} (row pitch {@code dstPitch}); a side is a host address or a
+     * {@code CUdeviceptr} after its memory type ({@link #CU_MEMORYTYPE_HOST} / {@link #CU_MEMORYTYPE_DEVICE}); X
+     * offsets and Y rows are 0.
+     */
+    static MemorySegment memcpy2D(Arena a, int srcType, long src, long srcPitch, int dstType, long dst, long dstPitch,
+                                  long width, long height) {
+        MemorySegment m = a.allocate(CUDA_MEMCPY2D); // zero-filled: offsets, arrays, the unused pointers
+        m.set(JAVA_INT, offset("srcMemoryType"), srcType);
+        m.set(JAVA_LONG, offset(srcType == CU_MEMORYTYPE_HOST ? "srcHost" : "srcDevice"), src);
+        m.set(JAVA_LONG, offset("srcPitch"), srcPitch);
+        m.set(JAVA_INT, offset("dstMemoryType"), dstType);
+        m.set(JAVA_LONG, offset(dstType == CU_MEMORYTYPE_HOST ? "dstHost" : "dstDevice"), dst);
+        m.set(JAVA_LONG, offset("dstPitch"), dstPitch);
+        m.set(JAVA_LONG, offset("WidthInBytes"), width);
+        m.set(JAVA_LONG, offset("Height"), height);
+        return m;
+    }
+
+    private static long offset(String field) {
+        return CUDA_MEMCPY2D.byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
 
     /** Calls a {@code CUresult}-returning handle and checks the result. */

@@ -66,6 +66,8 @@ final class OpenCl {
     final MethodHandle clEnqueueWriteBuffer;
     final MethodHandle clEnqueueReadBuffer;
     final MethodHandle clEnqueueCopyBuffer;
+    final MethodHandle clEnqueueWriteBufferRect;
+    final MethodHandle clEnqueueReadBufferRect;
     final MethodHandle clEnqueueFillBuffer;
     final MethodHandle clEnqueueMapBuffer;
     final MethodHandle clEnqueueUnmapMemObject;
@@ -80,10 +82,12 @@ final class OpenCl {
     final MethodHandle clGetKernelWorkGroupInfo;
     final MethodHandle clEnqueueNDRangeKernel;
     final MethodHandle clEnqueueMarkerWithWaitList;
+    final MethodHandle clEnqueueBarrierWithWaitList;
     final MethodHandle clWaitForEvents;
     final MethodHandle clGetEventProfilingInfo;
     final MethodHandle clReleaseEvent;
     final MethodHandle clFinish;
+    final MethodHandle clFlush;
 
     OpenCl(NativeLibrary lib) {
         FunctionDescriptor i = FunctionDescriptor.of(JAVA_INT, ADDRESS);
@@ -109,6 +113,12 @@ final class OpenCl {
         clEnqueueReadBuffer = lib.function("clEnqueueReadBuffer", rw);
         clEnqueueCopyBuffer = lib.function("clEnqueueCopyBuffer", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
                 ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS));
+        // queue, buffer, blocking, buffer_origin[3], host_origin[3], region[3], buffer row and slice pitch, host row
+        // and slice pitch, host pointer, wait list, event
+        FunctionDescriptor rect = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS,
+                JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+        clEnqueueWriteBufferRect = lib.function("clEnqueueWriteBufferRect", rect);
+        clEnqueueReadBufferRect = lib.function("clEnqueueReadBufferRect", rect);
         clEnqueueFillBuffer = lib.function("clEnqueueFillBuffer", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
                 ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS));
         clEnqueueMapBuffer = lib.function("clEnqueueMapBuffer", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS,
@@ -134,11 +144,14 @@ final class OpenCl {
                 ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
         clEnqueueMarkerWithWaitList = lib.function("clEnqueueMarkerWithWaitList",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+        clEnqueueBarrierWithWaitList = lib.function("clEnqueueBarrierWithWaitList",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
         clWaitForEvents = lib.function("clWaitForEvents", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
         clGetEventProfilingInfo = lib.function("clGetEventProfilingInfo",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
         clReleaseEvent = lib.function("clReleaseEvent", i);
         clFinish = lib.function("clFinish", i);
+        clFlush = lib.function("clFlush", i);
     }
 
     // ---- hot paths: exact invocation, no boxing ----

@@ -7,12 +7,12 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jzk.tornado.api.DeviceException;
 import jzk.tornado.api.DeviceInfo;
@@ -115,6 +115,44 @@ public final class OpenClDevice extends NativeDevice {
         OpenCl.call("clEnqueueReadBuffer", cl.clEnqueueReadBuffer, queue, ((NativeBuffer) src).handle(),
                 async ? OpenCl.CL_FALSE : OpenCl.CL_TRUE, srcOffsetBytes, dst.byteSize(), dst, 0, MemorySegment.NULL,
                 MemorySegment.NULL);
+    }
+
+    /**
+     * One non-blocking {@code clEnqueueWriteBufferRect} (like the non-blocking {@link #write}: {@code src} is read
+     * when the queue reaches the copy): origin {@code (dstOffsetBytes, 0, 0)} and row pitch {@code dstPitchBytes} in
+     * the buffer, {@code (srcOffsetBytes, 0, 0)} and {@code srcPitchBytes} in {@code src}, region
+     * {@code (widthBytes, rows, 1)}.
+     */
+    @Override
+    protected boolean writeRows(AbstractBuffer dst, long dstOffsetBytes, long dstPitchBytes, MemorySegment src,
+                                long srcOffsetBytes, long srcPitchBytes, long widthBytes, long rows) {
+        copyRows("clEnqueueWriteBufferRect", cl.clEnqueueWriteBufferRect, dst, dstOffsetBytes, dstPitchBytes, src,
+                srcOffsetBytes, srcPitchBytes, widthBytes, rows);
+        return true;
+    }
+
+    /** One non-blocking {@code clEnqueueReadBufferRect}, the reverse of {@link #writeRows}. */
+    @Override
+    protected boolean readRows(AbstractBuffer src, long srcOffsetBytes, long srcPitchBytes, MemorySegment dst,
+                               long dstOffsetBytes, long dstPitchBytes, long widthBytes, long rows) {
+        copyRows("clEnqueueReadBufferRect", cl.clEnqueueReadBufferRect, src, srcOffsetBytes, srcPitchBytes, dst,
+                dstOffsetBytes, dstPitchBytes, widthBytes, rows);
+        return true;
+    }
+
+    /** Queues a rect copy through {@code call} (write or read: same arguments); origins and region are read now. */
+    private void copyRows(String name, MethodHandle call, AbstractBuffer buffer, long bufferOffsetBytes,
+                          long bufferPitchBytes, MemorySegment host, long hostOffsetBytes, long hostPitchBytes,
+                          long widthBytes, long rows) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment bufferOrigin = a.allocateFrom(JAVA_LONG, bufferOffsetBytes, 0, 0);
+            MemorySegment hostOrigin = a.allocateFrom(JAVA_LONG, hostOffsetBytes, 0, 0);
+            MemorySegment region = a.allocateFrom(JAVA_LONG, widthBytes, rows, 1);
+            OpenCl.call(name + "(" + rows + " rows × " + widthBytes + " bytes, buffer pitch " + bufferPitchBytes
+                    + ", host pitch " + hostPitchBytes + ") on " + name(), call, queue,
+                    ((NativeBuffer) buffer).handle(), OpenCl.CL_FALSE, bufferOrigin, hostOrigin, region,
+                    bufferPitchBytes, 0L, hostPitchBytes, 0L, host, 0, MemorySegment.NULL, MemorySegment.NULL);
+        }
     }
 
     @Override
@@ -304,29 +342,87 @@ public final class OpenClDevice extends NativeDevice {
         OpenCl.call("clFinish on " + name(), cl.clFinish, queue);
     }
 
-    /** A marker on this queue; released by {@code close}, once. */
+    /**
+     * A marker on this queue, released by {@code close}, once. The queue is flushed so that another queue may wait
+     * for the marker ({@link #waitFor}): OpenCL requires the queue of an event waited for by another queue to be
+     * flushed, or the wait may never end.
+     */
     @Override
     public Fence fence() {
         checkOpen();
         MemorySegment ev = marker();
-        AtomicBoolean released = new AtomicBoolean();
-        return new Fence() {
-            @Override
-            public void await() {
-                try (Arena a = Arena.ofConfined()) {
-                    MemorySegment list = a.allocate(ADDRESS);
-                    list.set(ADDRESS, 0, ev);
-                    OpenCl.call("clWaitForEvents(fence) on " + name(), cl.clWaitForEvents, 1, list);
-                }
-            }
+        try {
+            OpenCl.call("clFlush(fence) on " + name(), cl.clFlush, queue);
+        } catch (DeviceException e) {
+            OpenCl.call("clReleaseEvent", cl.clReleaseEvent, ev);
+            throw e;
+        }
+        return new MarkerFence(ev);
+    }
 
-            @Override
-            public void close() {
-                if (released.compareAndSet(false, true)) {
-                    OpenCl.call("clReleaseEvent", cl.clReleaseEvent, ev);
-                }
+    /**
+     * {@code clEnqueueBarrierWithWaitList} with the fence's marker: this queue's later commands wait for it on the
+     * device. Only fences of this device (any of its queues: one context) are accepted; a fence of another device
+     * throws {@link IllegalArgumentException}, a closed one {@link DeviceException}.
+     */
+    @Override
+    public void waitFor(Fence fence) {
+        checkOpen();
+        if (!(fence instanceof MarkerFence f) || f.device().root() != root()) {
+            throw new IllegalArgumentException("waitFor on " + name() + ": the fence is not one of this device's"
+                    + " streams' fences; wait for another device's fence with Fence.await()");
+        }
+        synchronized (f) {
+            if (f.released) {
+                throw new DeviceException("waitFor on " + name() + ": the fence is closed");
             }
-        };
+            try (Arena a = Arena.ofConfined()) {
+                OpenCl.call("clEnqueueBarrierWithWaitList on " + name(), cl.clEnqueueBarrierWithWaitList, queue, 1,
+                        f.list(a), MemorySegment.NULL);
+            }
+        }
+    }
+
+    /** A {@link #fence()}: a marker event on the queue of the device that made it. */
+    private final class MarkerFence implements Fence {
+        private final MemorySegment event;
+        /** Guarded by this: the event is released (waitFor must not use it). */
+        private boolean released;
+
+        MarkerFence(MemorySegment event) {
+            this.event = event;
+        }
+
+        OpenClDevice device() {
+            return OpenClDevice.this;
+        }
+
+        /** The one-event wait list, in {@code a}. */
+        MemorySegment list(Arena a) {
+            MemorySegment list = a.allocate(ADDRESS);
+            list.set(ADDRESS, 0, event);
+            return list;
+        }
+
+        @Override
+        public void await() {
+            try (Arena a = Arena.ofConfined()) {
+                OpenCl.call("clWaitForEvents(fence) on " + name(), cl.clWaitForEvents, 1, list(a));
+            }
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!released) {
+                released = true;
+                OpenCl.call("clReleaseEvent", cl.clReleaseEvent, event);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "fence of " + name();
+        }
     }
 
     @Override
