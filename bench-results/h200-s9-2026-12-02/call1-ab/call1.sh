@@ -20,6 +20,7 @@ step() { local name=$1 t=$2 opts=$3; shift 3; local t0=$SECONDS; t=$(lim $t)
   JZK_JAVA_OPTS="-Xmx96g $opts" timeout $t "$@" > $O/$name.txt 2>&1
   echo "$name rc $? in $((SECONDS - t0)) s (limit $t)" >> $O/machine.txt; }
 NTT="ntt=20,24 reps=21 warm=300 backends=cuda:0,opencl:1:0"
+step rows-selftest 100 "" $B jzk.bench.runtime.SelfTest --device cuda:0 --rows=24
 step sppark 40 "" $S - 20,24 5 -
 step ntt-default 60 "-Djzk.bench.cpuMaxLgNtt=16" $B jzk.bench.kernels.BlsBench $NTT
 for k in 1 4 16; do

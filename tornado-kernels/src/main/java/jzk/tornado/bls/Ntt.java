@@ -94,8 +94,9 @@ public final class Ntt implements AutoCloseable {
     /** Whether this plan's radix-4 passes keep local memory in quads ({@link NttKernels#pass4q}); tests set it. */
     private boolean quads = DEFAULT_QUADS;
     /**
-     * Default twiddle tables of the radix-4 quad passes: {@code -Djzk.ntt.twiddles=full} (the default: the n/2 table,
-     * {@link NttKernels#pass4q}) or {@code stage} (the stage-major tables, {@link NttKernels#pass4qT}); read once.
+     * Default twiddle tables of the radix-4 quad passes: {@code -Djzk.ntt.twiddles=stage} (the default since session 9:
+     * the stage-major tables, {@link NttKernels#pass4qT}) or {@code full} (the n/2 table, {@link NttKernels#pass4q});
+     * read once.
      */
     private static final boolean DEFAULT_STAGE_TWIDDLES = checkTwiddles(RuntimeConfig.get().nttTwiddles());
     /** Whether this plan's radix-4 quad passes read the stage-major tables; tests set it. */

@@ -57,15 +57,14 @@ import java.util.function.UnaryOperator;
  *                            accesses of {@code jzk.jit.wideAccess}) or {@code limb} ({@code NttKernels.pass4}:
  *                            limb-major, conflict-free 4-byte accesses)
  * @param nttTwiddles        twiddle tables of the radix-4 quad NTT passes ({@code jzk.ntt.twiddles}, checked by
- *                            {@code Ntt}): {@code full} (default: ω^i for i < n/2, strided reads, middle stages copied
- *                            to local memory) or {@code stage} (a stage-major table laid out per pass, n − 1 entries,
- *                            each work-group's twiddles contiguous, read straight from global memory;
- *                            {@code NttKernels.pass4qT}). Session 8 on the H200: {@code stage} makes the transform
- *                            faster (PTX 2^24 4.384 → 4.153 ms, 2^20 0.297 → 0.288 ms), but its tables cost more to
- *                            build (twice the memory, 27 gathers a direction at 2^27) and the prover builds a plan per
- *                            partition: at 2^27 the "abc eval" phase, which holds the build, went 236 → 262 ms p50,
- *                            more than the ~5 % the four transforms gain. Off until the prover's kept plans
- *                            ({@code jzk.ntt.keepPlans}) are measured.
+ *                            {@code Ntt}): {@code stage} (default since session 9: a stage-major table laid out per
+ *                            pass, n − 1 entries, each work-group's twiddles contiguous, read straight from global
+ *                            memory; {@code NttKernels.pass4qT}) or {@code full} (ω^i for i < n/2, strided reads,
+ *                            middle stages copied to local memory). H200, PTX: {@code stage} runs 2^24 in 4.11–4.15 ms
+ *                            against 4.34, 2^20 in 0.274–0.276 against 0.286–0.295 (session 9 call 2, two runs each);
+ *                            its tables take twice the memory (4 GiB a direction at 2^27) and longer to build, paid
+ *                            once per (size, family) where the prover keeps its plans ({@code jzk.ntt.keepPlans}, on
+ *                            by default; session 8 measured the build per partition at 2^27: 236 → 262 ms p50).
  * @param nttHostChunks      column blocks of an NTT of host memory ({@code jzk.ntt.hostChunks}, checked by
  *                            {@code Ntt}, default 8): each block's upload overlaps the first pass on the blocks before
  *                            it, and its download the last pass on those after it; 1: copy all, transform, copy all
@@ -173,7 +172,7 @@ public record RuntimeConfig(String cudaLibrary, String openClLibrary, String dev
                 r.integer("jzk.ntt.lgBlock", -1),
                 r.integer("jzk.ntt.radix", 4),
                 r.string("jzk.ntt.layout", null, "quad"),
-                r.string("jzk.ntt.twiddles", null, "full"),
+                r.string("jzk.ntt.twiddles", null, "stage"),
                 r.integer("jzk.ntt.hostChunks", 8),
                 r.integer("jzk.setup.batch", 1 << 18),
                 r.string("jzk.test.devices", null, null),
