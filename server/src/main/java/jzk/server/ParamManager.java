@@ -253,11 +253,17 @@ final class ParamManager {
     }
 
     /**
-     * Frees the device copies of an evicted set's key: a built-in shape's resident keys (the session's
+     * Frees the device copies of an evicted set's key and the NTT plans the devices keep and no stage holds (see
+     * {@link DeviceBackend#releaseNttPlans}): a built-in shape's resident keys (the session's
      * {@link jzk.prover.groth16.DeviceKey}s, closed) and the R1CS matrices its device stages uploaded, or the bases
      * a device backend uploaded from host arrays.
      */
     private void releaseOnDevices(ParamSet set) {
+        for (String d : session.devices()) { // the kept NTT plans too: derived data, rebuilt by the next stage
+            if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
+                db.releaseNttPlans();
+            }
+        }
         if (set instanceof ParamSet.Builtin b) {
             session.releaseKeys(b.factory().shape().shapeId());
             for (String d : session.devices()) { // and the shape's R1CS matrices the device stages uploaded

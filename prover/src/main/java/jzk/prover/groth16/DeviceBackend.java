@@ -269,6 +269,15 @@ public final class DeviceBackend implements ProverBackend, AutoCloseable {
         return allPlans.stream().mapToLong(NttPlans::deviceBytes).sum();
     }
 
+    /**
+     * Frees the NTT plans the owner and its stream views keep and no stage holds now ({@code jzk.ntt.keepPlans}; the
+     * next stage builds its plan again): for a long-lived session giving device memory back, e.g. when a parameter
+     * set is evicted.
+     */
+    public void releaseNttPlans() {
+        allPlans.forEach(NttPlans::releaseIdle);
+    }
+
     /** Frees {@code cs}'s matrices on the device, if uploaded (no evaluation over them may be running). */
     public void release(R1cs cs) {
         DeviceR1cs m = matrices.remove(cs);

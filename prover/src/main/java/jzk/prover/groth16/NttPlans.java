@@ -138,6 +138,28 @@ final class NttPlans implements AutoCloseable {
         }
     }
 
+    /**
+     * Frees the kept plans no stage holds now (a plan lent out stays, and so does its key); the next stage of a freed
+     * key builds its plan again. For a long-lived process that frees device memory ({@code jzk serve} evicting a
+     * parameter set): the plans are derived data, cheap to rebuild next to the key upload that follows.
+     */
+    void releaseIdle() {
+        synchronized (slots) {
+            for (Slot s : slots.values()) {
+                // not tryLock alone: the lock is reentrant, and a thread holding a lease must not free its plan
+                if (s.plan != null && !s.lock.isHeldByCurrentThread() && s.lock.tryLock()) {
+                    try {
+                        s.plan.close();
+                        s.plan = null;
+                        s.bytes = 0;
+                    } finally {
+                        s.lock.unlock();
+                    }
+                }
+            }
+        }
+    }
+
     /** Frees every kept plan (no lease may be open). */
     @Override
     public void close() {

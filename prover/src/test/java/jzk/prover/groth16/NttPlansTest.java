@@ -70,6 +70,44 @@ class NttPlansTest {
         }
     }
 
+    /**
+     * {@link NttPlans#releaseIdle}: the plans no lease holds are freed (the device's buffers come back), a lent one
+     * stays and is still the one handed out after; a freed key builds a new plan at its next lease.
+     */
+    @Test
+    void releasingIdlePlansFreesAllButTheLentOne() {
+        try (KernelHost host = DeviceHosts.jvm()) {
+            int before = JVM.liveBuffers();
+            NttPlans plans = new NttPlans(host, true);
+            try (NttPlans.Lease l = plans.acquire(6, Fr.RootFamily.GENERATOR_7)) {
+                assertEquals(64, l.plan().n);
+            }
+            int withIdle = JVM.liveBuffers();
+            assertTrue(withIdle > before, "the idle plan holds buffers");
+            Ntt lent;
+            try (NttPlans.Lease held = plans.acquire(6, Fr.RootFamily.SNARKJS_5)) {
+                lent = held.plan();
+                int both = JVM.liveBuffers();
+                long lentBytes = plans.deviceBytes();
+                plans.releaseIdle();
+                assertEquals(both - (withIdle - before), JVM.liveBuffers(), "the idle plan's buffers freed, only");
+                assertTrue(plans.deviceBytes() > 0 && plans.deviceBytes() < lentBytes, "the lent plan still counted");
+            }
+            try (NttPlans.Lease l = plans.acquire(6, Fr.RootFamily.SNARKJS_5)) {
+                assertSame(lent, l.plan(), "the lent plan was kept");
+            }
+            assertEquals(2, plans.built());
+            try (NttPlans.Lease l = plans.acquire(6, Fr.RootFamily.GENERATOR_7)) {
+                assertEquals(64, l.plan().n);
+            }
+            assertEquals(3, plans.built(), "the freed key builds again");
+            plans.releaseIdle();
+            assertEquals(before, JVM.liveBuffers(), "every plan freed");
+            assertEquals(0, plans.deviceBytes());
+            plans.close();
+        }
+    }
+
     @Test
     void aFailedStageGivesThePlanBackIntact() throws Exception {
         try (KernelHost host = DeviceHosts.jvm(); NttPlans plans = new NttPlans(host, true)) {
