@@ -49,6 +49,17 @@ class NttTest {
         return Layout.join(d);
     }
 
+    /** A copy of {@code a} transformed by the CPU domain, forward or inverse. */
+    private static long[] onCpu(FrDomain cpu, long[] a, boolean inverse) {
+        long[] v = a.clone();
+        if (inverse) {
+            cpu.ifft(v);
+        } else {
+            cpu.fft(v);
+        }
+        return v;
+    }
+
     /** Σ_k a_k (shift·ω^i)^k over BigIntegers. */
     private static long[] naiveDft(long[] coeffs, BigInteger omega, BigInteger shift) {
         int n = coeffs.length / 4;
@@ -182,10 +193,8 @@ class NttTest {
         for (int lgN = 1; lgN <= 14; lgN++) {
             FrDomain cpu = new FrDomain(lgN, family);
             long[] a = randomVector(1 << lgN);
-            long[] fwd = a.clone();
-            cpu.fft(fwd);
-            long[] inv = a.clone();
-            cpu.ifft(inv);
+            long[] fwd = onCpu(cpu, a, false);
+            long[] inv = onCpu(cpu, a, true);
             for (int lgBlock : new int[] {2, 3, 5, NttKernels.LG_SMALL_BLOCK, NttKernels.LG_BLOCK}) {
                 if (lgN > 12 && lgBlock < 5) {
                     continue; // many one-stage-pair passes over 2^13+ add time, not cases
@@ -235,10 +244,8 @@ class NttTest {
             int lgN = c[0];
             FrDomain cpu = new FrDomain(lgN, family);
             long[] a = randomVector(1 << lgN);
-            long[] fwd = a.clone();
-            cpu.fft(fwd);
-            long[] inv = a.clone();
-            cpu.ifft(inv);
+            long[] fwd = onCpu(cpu, a, false);
+            long[] inv = onCpu(cpu, a, true);
             for (int chunks : new int[] {1, 2, 3, 8, 1 << 12}) {
                 try (Ntt plan = new Ntt(host, lgN, family);
                      var mem = host.allocateHost(a.length * 8L + 64)) {
