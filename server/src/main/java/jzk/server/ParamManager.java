@@ -259,28 +259,23 @@ final class ParamManager {
      * a device backend uploaded from host arrays.
      */
     private void releaseOnDevices(ParamSet set) {
-        for (String d : session.devices()) { // the kept NTT plans too: derived data, rebuilt by the next stage
+        List<DeviceBackend> backends = new ArrayList<>();
+        for (String d : session.devices()) {
             if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
-                db.releaseNttPlans();
+                backends.add(db);
             }
         }
+        backends.forEach(DeviceBackend::releaseNttPlans); // the kept NTT plans: derived data, rebuilt by the next stage
         if (set instanceof ParamSet.Builtin b) {
             session.releaseKeys(b.factory().shape().shapeId());
-            for (String d : session.devices()) { // and the shape's R1CS matrices the device stages uploaded
-                if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
-                    db.release(b.factory().constraintSystem());
-                }
-            }
+            // and the shape's R1CS matrices the device stages uploaded
+            backends.forEach(db -> db.release(b.factory().constraintSystem()));
         }
         ProvingKey pk = set.pk();
         if (pk.device != null) {
             return;
         }
-        for (String d : session.devices()) {
-            if (!ProverSession.isCpu(d) && session.backend(d) instanceof DeviceBackend db) {
-                db.release(pk.a, pk.b1, pk.b2, pk.l, pk.h);
-            }
-        }
+        backends.forEach(db -> db.release(pk.a, pk.b1, pk.b2, pk.l, pk.h));
     }
 
     private void publish() {

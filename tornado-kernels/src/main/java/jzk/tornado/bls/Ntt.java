@@ -300,29 +300,41 @@ public final class Ntt implements AutoCloseable {
 
     private void transform(KernelHost.Buffer data, boolean inverse) {
         checkSize(data);
-        boolean four = radix == 4;
-        Method big = bigPass();
-        Method small = smallPass();
         int[] ks = split();
-        KernelHost.Buffer tw = usesStageTables() ? stageTable(inverse) : null;
         KernelHost.Buffer halfTw = needsHalfTables() ? halfTable(inverse) : null;
+        KernelHost.Buffer tw = usesStageTables() ? stageTable(inverse) : halfTw;
         int passes = ks.length;
-        if (passes > 1 && scratch == null) {
-            scratch = host.allocate(n * 8L);
-        }
         for (int p = 0, s0 = 0; p < passes; p++) {
             int k = ks[p];
-            KernelHost.Buffer src = p == 0 ? data : scratch;
-            KernelHost.Buffer dst = p == passes - 1 ? data : scratch;
-            if (four && k >= 2) {
-                host.launch(k <= NttKernels.LG_SMALL_BLOCK ? small : big, n / 4, 1 << (k - 2),
-                        src, dst, tw != null ? tw : halfTw, lgN, s0, k);
-            } else { // radix 2, or a one-stage pass (a radix-4 work-item needs two)
-                host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
-                        src, dst, halfTw, lgN, s0, k);
-            }
+            KernelHost.Buffer src = p == 0 ? data : scratch();
+            KernelHost.Buffer dst = p == passes - 1 ? data : scratch();
+            launchPass(src, dst, tw, halfTw, s0, k);
             s0 += k;
         }
+    }
+
+    /**
+     * One pass of k stages from s0: a radix-4 pass reading {@code tw} (the stage tables where the plan uses them, else
+     * the n/2 table), or, for radix 2 or a one-stage pass (a radix-4 work-item needs two), a radix-2 pass reading
+     * {@code halfTw}.
+     */
+    private void launchPass(KernelHost.Buffer src, KernelHost.Buffer dst, KernelHost.Buffer tw,
+                            KernelHost.Buffer halfTw, int s0, int k) {
+        if (radix == 4 && k >= 2) {
+            host.launch(k <= NttKernels.LG_SMALL_BLOCK ? smallPass() : bigPass(), n / 4, 1 << (k - 2),
+                    src, dst, tw, lgN, s0, k);
+        } else {
+            host.launch(k <= NttKernels.LG_SMALL_BLOCK ? PASS_SMALL : PASS, n / 2, 1 << (k - 1),
+                    src, dst, halfTw, lgN, s0, k);
+        }
+    }
+
+    /** The plan's scratch of n elements, allocated at its first use. */
+    private KernelHost.Buffer scratch() {
+        if (scratch == null) {
+            scratch = host.allocate(n * 8L);
+        }
+        return scratch;
     }
 
     /**
@@ -365,31 +377,27 @@ public final class Ntt implements AutoCloseable {
                 return;
             }
             KernelHost.Buffer tw = usesStageTables() ? stageTable(inverse) : halfTable(inverse);
-            if (scratch == null) {
-                scratch = host.allocate(n * 8L);
-            }
+            KernelHost.Buffer work = scratch();
             int last = ks.length - 1;
             int k0 = ks[0];
             columnBlocks(k0, 0, (c0, w, pitch) -> {
                 q.writeRows(d, data, 32L * c0, pitch, 32L * w, 1L << k0);
                 q.beforeLaunches();
-                launchColumns(d, scratch, tw, 0, k0, c0, w);
+                launchColumns(d, work, tw, 0, k0, c0, w);
             });
             for (int p = 1, s0 = k0; p < last; s0 += ks[p], p++) {
-                host.launch(ks[p] <= NttKernels.LG_SMALL_BLOCK ? smallPass() : bigPass(), n / 4, 1 << (ks[p] - 2),
-                        scratch, scratch, tw, lgN, s0, ks[p]);
+                launchPass(work, work, tw, tw, s0, ks[p]);
             }
             int kl = ks[last];
             int sl = lgN - kl;
             if (inverse) {
-                host.launch(kl <= NttKernels.LG_SMALL_BLOCK ? smallPass() : bigPass(), n / 4, 1 << (kl - 2),
-                        scratch, d, tw, lgN, sl, kl);
+                launchPass(work, d, tw, tw, sl, kl);
                 scaleBySeries(d, F.fromLong(1), nInverse());
                 q.afterLaunches();
                 q.readRows(d, data, 0, bytes, bytes, 1);
             } else {
                 columnBlocks(kl, sl, (c0, w, pitch) -> {
-                    launchColumns(scratch, d, tw, sl, kl, c0, w);
+                    launchColumns(work, d, tw, sl, kl, c0, w);
                     q.afterLaunches();
                     q.readRows(d, data, 32L * c0, pitch, 32L * w, 1L << kl);
                 });

@@ -1,8 +1,14 @@
 package jzk.tornado.bls;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Random;
 import jzk.arith.Fr;
 import jzk.arith.FrDomain;
@@ -229,7 +235,7 @@ class NttTest {
     }
 
     /**
-     * Transforms of host memory ({@link Ntt#forward(java.lang.foreign.MemorySegment)}, {@link NttKernels#pass4qCols}:
+     * Transforms of host memory ({@link Ntt#forward(MemorySegment)}, {@link NttKernels#pass4qCols}:
      * column blocks copied in and out beside the first and last passes) against the CPU domain bit for bit: sizes with
      * one, two and three passes (odd and even stages; small and big pass kernels), 1, 2, 3 (blocks of unequal width)
      * and more blocks than columns, either twiddle table, forward and inverse; a host segment larger than the data
@@ -254,19 +260,19 @@ class NttTest {
                     plan.setStageTwiddles(stage);
                     plan.setLgBlock(c[1]);
                     plan.setHostChunks(chunks);
-                    String at = "host memory, 2^" + lgN + ", passes " + java.util.Arrays.toString(plan.passSplit())
+                    String at = "host memory, 2^" + lgN + ", passes " + Arrays.toString(plan.passSplit())
                             + ", " + chunks + " blocks" + (stage ? ", stage twiddles" : "");
                     var seg = mem.segment();
                     long tail = 0x0123456789abcdefL;
-                    seg.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, a.length * 8L + 56, tail);
-                    java.lang.foreign.MemorySegment.copy(a, 0, seg, LE_LONG, 0, a.length);
+                    seg.set(ValueLayout.JAVA_LONG_UNALIGNED, a.length * 8L + 56, tail);
+                    MemorySegment.copy(a, 0, seg, LE_LONG, 0, a.length);
                     plan.forward(seg);
                     assertArrayEquals(fwd, seg.asSlice(0, a.length * 8L).toArray(LE_LONG), "forward " + at);
-                    java.lang.foreign.MemorySegment.copy(a, 0, seg, LE_LONG, 0, a.length);
+                    MemorySegment.copy(a, 0, seg, LE_LONG, 0, a.length);
                     plan.inverse(seg);
                     assertArrayEquals(inv, seg.asSlice(0, a.length * 8L).toArray(LE_LONG), "inverse " + at);
-                    org.junit.jupiter.api.Assertions.assertEquals(tail,
-                            seg.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, a.length * 8L + 56),
+                    assertEquals(tail,
+                            seg.get(ValueLayout.JAVA_LONG_UNALIGNED, a.length * 8L + 56),
                             "bytes after the data " + at);
                 }
             }
@@ -277,15 +283,15 @@ class NttTest {
     @Test
     void hostMemoryTooShortIsRefused() {
         try (Ntt plan = new Ntt(host, 6, Fr.RootFamily.SNARKJS_5); var mem = host.allocateHost(64 * 32 - 8)) {
-            var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            var e = assertThrows(IllegalArgumentException.class,
                     () -> plan.forward(mem.segment()));
-            org.junit.jupiter.api.Assertions.assertEquals(
+            assertEquals(
                     "NTT of 2^6 needs 2048 bytes of host memory, got 2040", e.getMessage());
         }
     }
 
-    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG =
-            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(
+            ByteOrder.LITTLE_ENDIAN);
 
     /**
      * A host whose pass kernels allow only 8 work-items per group (as NVIDIA OpenCL allows 256 of the 512 a full
@@ -376,7 +382,7 @@ class NttTest {
                     for (int k : ks) {
                         sum += k;
                     }
-                    org.junit.jupiter.api.Assertions.assertEquals(lgN, sum, "split " + java.util.Arrays.toString(ks));
+                    assertEquals(lgN, sum, "split " + java.util.Arrays.toString(ks));
                     for (boolean inverse : new boolean[] {false, true}) {
                         long[] root = Fr.rootOfUnity(lgN, family);
                         if (inverse) {
